@@ -1,0 +1,32 @@
+/* emit.h — the interface every emitter implements.
+ *
+ * An emitter reads only the model and writes one or more files into the
+ * output directory through outfile.h.  main.c runs the selected emitters in
+ * the order of jt_emitters[]; each returns 0 or -1 (message printed). */
+#ifndef JVMTIGEN_EMIT_H
+#define JVMTIGEN_EMIT_H
+
+#include <stdbool.h>
+
+#include "model.h"
+
+typedef struct jt_emit_ctx {
+    const jt_spec *spec;
+    const char *outdir;
+    int major, minor, micro;    /* version being generated */
+} jt_emit_ctx;
+
+typedef struct jt_emitter {
+    const char *option;         /* CLI flag without dashes: "header" */
+    const char *help;           /* one line for --help */
+    const char *outputs;        /* files written, for --help */
+    int (*run)(const jt_emit_ctx *ctx);
+} jt_emitter;
+
+int jt_emit_header(const jt_emit_ctx *ctx);   /* jvmti.h */
+int jt_emit_tables(const jt_emit_ctx *ctx);   /* jvmti_names.h, jvmti_names.c */
+
+extern const jt_emitter jt_emitters[];
+extern const int jt_nemitters;
+
+#endif

@@ -1,0 +1,9 @@
+/* emitters.c — the emitters main.c can run, in the order it runs them. */
+#include "emit.h"
+
+const jt_emitter jt_emitters[] = {
+    { "header", "write jvmti.h", "jvmti.h", jt_emit_header },
+    { "tables", "write the name tables", "jvmti_names.h jvmti_names.c", jt_emit_tables },
+};
+
+const int jt_nemitters = (int)(sizeof jt_emitters / sizeof jt_emitters[0]);

@@ -1,0 +1,66 @@
+/* kinds.h — what jvmtigen knows about each JVMTI type element.
+ *
+ * The spec describes every parameter and field with one element: either a
+ * leaf type (<jint/>, <jthread/>, <enum>jvmtiEvent</enum> ...) or a "param
+ * kind" that wraps a leaf (<outptr>, <allocbuf>, <inbuf> ...).  Everything an
+ * emitter needs to know about such an element (how to spell it in C, whether
+ * it is a pointer the caller may pass as NULL, who owns the memory) is a row
+ * of one table, jt_kinds[], so that no emitter grows its own switch on kinds.
+ */
+#ifndef JVMTIGEN_KINDS_H
+#define JVMTIGEN_KINDS_H
+
+#include <stdbool.h>
+
+typedef enum jt_kind {
+    JT_KIND_NONE = 0,
+    /* leaf types */
+    JT_JMETHODID, JT_JFIELDID, JT_JFRAMEID, JT_JRAWMONITORID, JT_JCLASS,
+    JT_JTHREAD, JT_JTHREADGROUP, JT_JOBJECT, JT_JVALUE, JT_JCHAR, JT_JINT,
+    JT_JLONG, JT_JFLOAT, JT_JDOUBLE, JT_JLOCATION, JT_JBOOLEAN, JT_CHAR,
+    JT_UCHAR, JT_SIZE_T, JT_VOID, JT_ENUM, JT_STRUCT, JT_VARARGS,
+    /* param kinds: wrappers around one leaf (outbuf may wrap an outbuf) */
+    JT_PTRTYPE, JT_OUTPTR, JT_ALLOCBUF, JT_ALLOCALLOCBUF, JT_INPTR, JT_INBUF,
+    JT_OUTBUF, JT_VMBUF, JT_AGENTBUF, JT_ALLOCFIELDBUF,
+    JT_KIND_COUNT
+} jt_kind;
+
+/* Who fills the memory a wrapper points at. */
+typedef enum jt_flow {
+    JT_FLOW_NONE = 0,   /* leaf passed by value */
+    JT_FLOW_IN,         /* caller's data, read by the callee */
+    JT_FLOW_OUT,        /* caller's storage, written by the callee */
+    JT_FLOW_VALUE       /* the pointer itself is the value (ptrtype, vmbuf) */
+} jt_flow;
+
+struct jt_kind_info {
+    const char *xml;        /* element name in jvmti.xml */
+    bool wrapper;           /* a param kind wrapping another type */
+    /* Leaves: the C spelling; NULL for enum/struct (the referenced name). */
+    const char *c_name;
+    /* Wrappers: C declaration is c_prefix + inner + c_suffix. */
+    const char *c_prefix;
+    const char *c_suffix;
+    /* Leaves: the C value is a JNI reference or opaque pointer, so a NULL
+     * means "no object" (checked against nullok / jthread null=). */
+    bool is_reference;
+    jt_flow flow;
+    /* Memory the VM allocates with Allocate and the agent must Deallocate:
+     * 0 none, 1 one buffer (allocbuf, allocfieldbuf), 2 a buffer of buffers
+     * (allocallocbuf). */
+    int jvmti_allocs;
+    /* Which attributes the element may carry; anything else is reported. */
+    const char *attrs;      /* space separated, NULL when none */
+};
+
+extern const struct jt_kind_info jt_kinds[JT_KIND_COUNT];
+
+/* Look up an element name; returns JT_KIND_NONE when it names no type. */
+jt_kind jt_kind_from_xml(const char *name);
+
+static inline const struct jt_kind_info *jt_kind_info(jt_kind k)
+{
+    return &jt_kinds[k];
+}
+
+#endif

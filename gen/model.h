@@ -1,0 +1,353 @@
+/* model.h — the plain-C model of one JVMTI specification (jvmti.xml).
+ *
+ * jt_spec_load() reads the XML once, builds these structs, resolves every
+ * cross-reference (types, links, capabilities, errors) and checks them.  The
+ * emitters read only this model, never the XML tree: anything an output needs
+ * from the spec must be here.  All memory belongs to the spec's arena and is
+ * released by jt_spec_free().
+ *
+ * Lists are arrays with a count, kept in document order; a few indexes (by
+ * table slot, by event number, by name) are built once after loading.
+ */
+#ifndef JVMTIGEN_MODEL_H
+#define JVMTIGEN_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kinds.h"
+
+typedef struct jt_spec jt_spec;
+typedef struct jt_doc jt_doc;
+typedef struct jt_type jt_type;
+typedef struct jt_param jt_param;
+typedef struct jt_function jt_function;
+typedef struct jt_callback jt_callback;
+typedef struct jt_typedef jt_typedef;
+typedef struct jt_constants jt_constants;
+typedef struct jt_constant jt_constant;
+typedef struct jt_event jt_event;
+typedef struct jt_error jt_error;
+typedef struct jt_capability jt_capability;
+typedef struct jt_category jt_category;
+typedef struct jt_basetype jt_basetype;
+
+/* ---- rich text ---------------------------------------------------------
+ * Descriptions keep their markup as a small tree of our own so the HTML
+ * emitter can render it; links carry their resolved target. */
+
+typedef enum jt_target_kind {
+    JT_T_NONE = 0, JT_T_FUNCTION, JT_T_CALLBACK, JT_T_EVENT, JT_T_TYPEDEF,
+    JT_T_CONSTANTS, JT_T_CONSTANT, JT_T_BASETYPE, JT_T_CAPABILITY,
+    JT_T_ERROR, JT_T_ERRORCATEGORY, JT_T_CATEGORY, JT_T_INTRO, JT_T_PARAM,
+    JT_T_FIELD, JT_T_SECTION
+} jt_target_kind;
+
+typedef struct jt_attr { const char *name, *value; } jt_attr;
+
+struct jt_doc {
+    const char *name;       /* element name; NULL for a text node */
+    const char *text;       /* text node content (entities expanded) */
+    const jt_attr *attrs;
+    size_t nattrs;
+    jt_doc *children;       /* first child */
+    jt_doc *next;           /* next sibling */
+    int line;
+    jt_target_kind target_kind;   /* for *link elements, once resolved */
+    const void *target;
+};
+
+const char *jt_doc_attr(const jt_doc *d, const char *name);
+
+/* ---- types ------------------------------------------------------------- */
+
+/* What an <enum>/<struct> name refers to. */
+typedef struct jt_ref {
+    jt_target_kind kind;    /* JT_T_CONSTANTS, JT_T_TYPEDEF, JT_T_CALLBACK,
+                               JT_T_BASETYPE, or JT_T_NONE for jvmtiEnv-like
+                               names the header defines itself */
+    const void *ptr;
+} jt_ref;
+
+struct jt_type {
+    jt_kind kind;           /* outermost element: a wrapper or a leaf */
+    jt_type *inner;         /* wrapped type for wrappers, NULL for leaves */
+    const char *name;       /* JT_ENUM / JT_STRUCT: referenced type name */
+    jt_ref ref;             /* resolved JT_ENUM / JT_STRUCT reference */
+    int line;
+
+    /* wrapper attributes */
+    const char *incount, *outcount;   /* names of sibling params/fields */
+    int incount_index, outcount_index; /* their index, -1 when none */
+    bool nullok;
+    const jt_doc *nullok_doc;         /* what NULL means, when nullok */
+
+    /* leaf attributes */
+    const char *min;                  /* jint/jlong min= as written */
+    int64_t min_value;
+    const char *thread_null;          /* jthread null= ("current", ...) */
+    const char *thread_started;       /* jthread started= ("no", "maybe") */
+    const char *thread_frame;         /* jthread frame= ("current") */
+    const char *thread_impl;          /* jthread impl= ("noconvert") */
+    const char *method_class;         /* jmethodID class= param name */
+    bool method_native;               /* jmethodID native= present */
+    const char *native_doc;           /* its value */
+    const char *class_method;         /* jclass method= param name */
+    const char *class_field;          /* jclass field= param name */
+    const char *field_class;          /* jfieldID class= */
+    const char *frame_thread;         /* jframeID thread= */
+};
+
+/* The innermost leaf of a type. */
+const jt_type *jt_type_leaf(const jt_type *t);
+
+/* ---- parameters, fields ------------------------------------------------ */
+
+struct jt_param {
+    const char *id;
+    jt_type *type;
+    const jt_doc *description;
+    int index;              /* position among its siblings */
+    /* A jclass with method= or field= is implied by that method/field and
+     * does not appear in C signatures. */
+    bool implicit;
+    int line;
+};
+
+/* ---- capabilities ------------------------------------------------------ */
+
+struct jt_capability {
+    const char *id;         /* can_tag_objects */
+    const char *disp1, *disp2;
+    const char *since;
+    const jt_doc *description;
+    int index;              /* bit position in jvmtiCapabilities */
+    int line;
+};
+
+typedef struct jt_cap_use {   /* <required>/<capability> in a function/event */
+    const char *id;
+    const jt_capability *cap;
+    const jt_doc *description;
+    int line;
+} jt_cap_use;
+
+/* ---- functions, callbacks, events -------------------------------------- */
+
+typedef enum jt_phase {
+    JT_PHASE_UNSET = 0, JT_PHASE_ONLOAD, JT_PHASE_ONLOAD_ONLY,
+    JT_PHASE_START, JT_PHASE_LIVE, JT_PHASE_ANY
+} jt_phase;
+
+typedef struct jt_error_use { /* <error id=...> in a function */
+    const char *id;
+    const jt_error *error;
+    const jt_doc *description;
+    int line;
+} jt_error_use;
+
+struct jt_function {
+    const char *id;             /* GetThreadState */
+    int num;                    /* table slot, 1-based */
+    const char *synopsis;       /* "Get Thread State" */
+    jt_phase phase;             /* JT_PHASE_UNSET: the spec's default (live) */
+    const char *phase_attr;     /* as written, NULL when absent */
+    bool callbacksafe;          /* callbacksafe="safe" */
+    const char *impl, *hide, *jkernel;
+    const char *since;          /* "1.0" when absent */
+    const char *origin;
+    bool elided;                /* inside <elide>: not part of the API */
+    bool eventcapabilities;     /* <eventcapabilities/> instead of a list */
+    const jt_category *category;
+    jt_typedef **typedefs; size_t ntypedefs;   /* declared inside */
+    const jt_doc *description;
+    jt_cap_use *required; size_t nrequired;
+    jt_cap_use *optional; size_t noptional;
+    jt_param *params; size_t nparams;
+    jt_error_use *errors; size_t nerrors;
+    int line;
+};
+
+struct jt_callback {
+    const char *id;             /* jvmtiHeapIterationCallback */
+    jt_type *ret;               /* return type (a leaf) */
+    const char *synopsis;
+    const char *since;
+    bool elided;
+    const jt_category *category;
+    const jt_doc *description;
+    jt_param *params; size_t nparams;
+    int line;
+};
+
+typedef enum jt_filter { JT_FILTER_UNSET = 0, JT_FILTER_THREAD, JT_FILTER_GLOBAL } jt_filter;
+
+struct jt_event {
+    const char *id;             /* VMInit */
+    const char *label;          /* "VM Initialization Event" */
+    const char *const_name;     /* JVMTI_EVENT_VM_INIT */
+    int num;
+    jt_phase phase;
+    const char *phase_attr;
+    jt_filter filtered;
+    const char *since;
+    const char *origin;
+    bool elided;
+    const jt_doc *description;
+    jt_typedef **typedefs; size_t ntypedefs;
+    jt_cap_use *required; size_t nrequired;
+    jt_cap_use *optional; size_t noptional;
+    jt_param *params; size_t nparams;
+    int line;
+};
+
+/* ---- data types -------------------------------------------------------- */
+
+typedef enum jt_typedef_kind { JT_TD_STRUCT, JT_TD_UNION, JT_TD_CAPABILITIES } jt_typedef_kind;
+
+struct jt_typedef {
+    jt_typedef_kind kind;
+    const char *id;             /* jvmtiThreadInfo */
+    const char *label;
+    const char *since;
+    const jt_doc *description;
+    jt_param *fields; size_t nfields;   /* struct/union fields */
+    const jt_category *category;
+    const void *owner;          /* function or event it is declared in */
+    int line;
+};
+
+typedef enum jt_constants_kind { JT_CK_ENUM, JT_CK_BITS, JT_CK_CONST } jt_constants_kind;
+
+struct jt_constant {
+    const char *id;             /* JVMTI_THREAD_STATE_ALIVE */
+    const char *num;            /* as written: "0x0001", "A | B" */
+    int64_t value;              /* evaluated */
+    const jt_doc *description;
+    const jt_constants *group;
+    int line;
+};
+
+struct jt_constants {
+    const char *id;             /* jvmtiThreadState */
+    const char *label;
+    jt_constants_kind kind;
+    const char *since;
+    jt_constant *constants; size_t nconstants;
+    int line;
+};
+
+struct jt_error {
+    const char *id;             /* JVMTI_ERROR_NULL_POINTER */
+    int num;
+    const char *short_text;     /* description as plain text, one line */
+    const jt_doc *description;
+    const char *category_id;    /* universal, function-specific ... */
+    const char *category_label;
+    int line;
+};
+
+struct jt_basetype {
+    const char *id;             /* jthread */
+    const char *name;           /* name= anchor, NULL when absent */
+    const char *definition;     /* C text, NULL when none */
+    const char *group_id, *group_label;  /* jniTypes / jvmtiTypes */
+    const jt_doc *description;
+    int line;
+};
+
+/* A section of prose: <intro> anywhere, with its id and label. */
+typedef struct jt_intro {
+    const char *id;
+    const char *label;
+    const jt_doc *body;
+    const char *parent_id;      /* category/section it sits in, or NULL */
+    int line;
+} jt_intro;
+
+struct jt_category {
+    const char *id;
+    const char *label;
+    jt_intro **intros; size_t nintros;
+    int line;
+};
+
+typedef struct jt_change {
+    const char *date;
+    const char *version;        /* NULL when absent */
+    const jt_doc *body;
+    int line;
+} jt_change;
+
+/* ---- the whole spec ---------------------------------------------------- */
+
+struct jt_spec {
+    const char *path;           /* file it was loaded from */
+    const char *label;          /* "JVM(TM) Tool Interface" */
+    const jt_doc *title;
+    const char *title_subtitle;
+    const char *copyright;      /* the leading XML comment, verbatim */
+    /* <specification majorversion=...> (JDK 8 style) or -1 each */
+    int spec_major, spec_minor, spec_micro;
+    /* Highest version= in <changehistory>, or -1 each */
+    int hist_major, hist_minor, hist_micro;
+
+    jt_intro **intros; size_t nintros;          /* every <intro>, in order */
+    jt_category **categories; size_t ncategories;
+    jt_function **functions; size_t nfunctions; /* document order */
+    jt_callback **callbacks; size_t ncallbacks;
+    jt_typedef **typedefs; size_t ntypedefs;    /* structs, unions, caps */
+    jt_constants **constants; size_t nconstants;
+    jt_event **events; size_t nevents;
+    jt_error **errors; size_t nerrors;          /* section order */
+    jt_basetype **basetypes; size_t nbasetypes;
+    jt_capability *capabilities; size_t ncapabilities;
+    const jt_typedef *capabilities_typedef;
+    jt_change *changes; size_t nchanges;
+    const char *changehistory_update;
+
+    /* indexes built after loading */
+    int max_function_num;
+    jt_function **function_by_num;  /* [0..max_function_num], non-elided */
+    int min_event_num, max_event_num;
+    jt_event **event_by_num;        /* [min..max] - min, non-elided */
+    int max_error_num;
+
+    struct jt_arena *arena;
+};
+
+/* Diagnostics collected while loading. */
+typedef struct jt_load_options {
+    bool quiet_warnings;        /* do not print warnings */
+} jt_load_options;
+
+/* Load, build, resolve and check.  On failure prints "file:line: error: ..."
+ * messages to stderr and returns NULL.  Warnings (DTD violations, unknown
+ * elements) are printed and do not fail the load. */
+jt_spec *jt_spec_load(const char *path, const jt_load_options *opts);
+void jt_spec_free(jt_spec *spec);
+
+/* Lookups by id (linear; emitters use the indexes above for hot paths). */
+const jt_function *jt_find_function(const jt_spec *s, const char *id);
+const jt_event *jt_find_event(const jt_spec *s, const char *id);
+const jt_typedef *jt_find_typedef(const jt_spec *s, const char *id);
+const jt_callback *jt_find_callback(const jt_spec *s, const char *id);
+const jt_constants *jt_find_constants(const jt_spec *s, const char *id);
+const jt_constant *jt_find_constant(const jt_spec *s, const char *id);
+const jt_error *jt_find_error(const jt_spec *s, const char *id);
+const jt_capability *jt_find_capability(const jt_spec *s, const char *id);
+const jt_basetype *jt_find_basetype(const jt_spec *s, const char *id);
+
+/* The version the spec describes: major from --major-version (or the spec),
+ * minor and micro from the spec.  *_out may be NULL. */
+void jt_spec_version(const jt_spec *s, int major_override,
+                     int *major_out, int *minor_out, int *micro_out);
+
+/* "1.2" -> major 1 minor 2; "11" -> 11, 0.  Returns false when malformed. */
+bool jt_parse_since(const char *since, int *major, int *minor);
+
+/* Name of a phase attribute value; NULL for JT_PHASE_UNSET. */
+const char *jt_phase_name(jt_phase p);
+
+#endif

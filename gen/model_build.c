@@ -1,0 +1,1136 @@
+/* model_build.c — load jvmti.xml with libxml2 and build the model's structs.
+ *
+ * This is the only file that walks the XML tree.  It parses (refusing
+ * anything not well-formed, with file:line), validates against the file's
+ * own internal DTD (violations are warnings: real-world specs add
+ * attributes), then makes one pass that turns each element with API meaning
+ * into a struct of model.h.  Prose is copied into jt_doc trees so the HTML
+ * emitter never needs the XML.  Names are resolved afterwards by
+ * model_resolve.c, because the spec refers forward freely.
+ *
+ * Security: never XML_PARSE_NOENT (no entity substitution by us), never load
+ * an external DTD, never touch the network; libxml2's default limits stop
+ * entity-expansion bombs.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/valid.h>
+#include <libxml/xmlerror.h>
+
+#include "diag.h"
+#include "model_internal.h"
+
+/* ---- helpers over libxml2 ---------------------------------------------- */
+
+static bool is_el(const xmlNode *n, const char *name)
+{
+    return n && n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
+}
+
+static const char *ename(const xmlNode *n) { return (const char *)n->name; }
+
+static int line_of(const xmlNode *n) { return (int)xmlGetLineNo((xmlNode *)n); }
+
+/* Attribute value copied into the arena, or NULL when absent. */
+static const char *attr(jt_builder *b, const xmlNode *n, const char *name)
+{
+    for (xmlAttr *a = n->properties; a; a = a->next) {
+        if (strcmp((const char *)a->name, name) == 0) {
+            const xmlNode *t = a->children;
+            if (t && !t->next && t->type == XML_TEXT_NODE)
+                return jt_strdup(b->a, (const char *)t->content);
+            xmlChar *v = xmlNodeListGetString(n->doc, a->children, 1);
+            const char *r = jt_strdup(b->a, v ? (const char *)v : "");
+            xmlFree(v);
+            return r;
+        }
+    }
+    return NULL;
+}
+
+static const char *req_attr(jt_builder *b, const xmlNode *n, const char *name)
+{
+    const char *v = attr(b, n, name);
+    if (!v) {
+        jt_diag(JT_DIAG_ERROR, b->file, line_of(n), "<%s> lacks the required attribute %s",
+                ename(n), name);
+        return "";
+    }
+    return v;
+}
+
+/* Text content with surrounding whitespace removed. */
+static const char *trimmed_text(jt_builder *b, const xmlNode *n)
+{
+    xmlChar *c = xmlNodeGetContent(n);
+    const char *s = c ? (const char *)c : "";
+    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+        s++;
+    size_t len = strlen(s);
+    while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\n' || s[len - 1] == '\r'))
+        len--;
+    const char *r = jt_strndup(b->a, s, len);
+    xmlFree(c);
+    return r;
+}
+
+static bool parse_int(const char *s, long long *out)
+{
+    if (!s || !*s)
+        return false;
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 0);
+    if (errno || *end)
+        return false;
+    *out = v;
+    return true;
+}
+
+static void unknown_child(jt_builder *b, const xmlNode *parent, const xmlNode *child)
+{
+    jt_diag(JT_DIAG_WARNING, b->file, line_of(child),
+            "unknown element <%s> in <%s> is not part of the model", ename(child), ename(parent));
+}
+
+/* ---- description trees ------------------------------------------------- */
+
+/* Markup the model knows in prose.  Anything else is reported. */
+static const char *const prose_elements[] = {
+    "a", "b", "blockquote", "br", "code", "dd", "dl", "dt", "elide", "errorlink",
+    "eventlink", "eventphaselist", "example", "externallink", "fieldlink",
+    "functionlink", "functionphaselist", "h2", "h3", "h4", "i", "internallink",
+    "issue", "jvmti", "li", "nullok", "ol", "p", "paramlink", "pre", "rationale",
+    "space", "table", "td", "th", "tm", "todo", "tr", "typelink", "ul", "vmspec",
+    "datalink", "intro", "constants", "constant", "basetype", "code", "sup", "sub",
+    "hr", "dfn", "em", "strong", "tt", "u", "small", "big", "s", "var", "kbd",
+    "samp", "cite", "q", "abbr", "span", "div", "caption", "thead", "tbody",
+};
+
+static bool known_prose(const char *name)
+{
+    for (size_t i = 0; i < sizeof prose_elements / sizeof *prose_elements; i++)
+        if (strcmp(prose_elements[i], name) == 0)
+            return true;
+    return false;
+}
+
+static bool is_link(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 4 && strcmp(name + n - 4, "link") == 0 && strcmp(name, "externallink") != 0;
+}
+
+static jt_constants *build_constants(jt_builder *b, const xmlNode *n, const jt_scope *scope);
+static jt_intro *build_intro(jt_builder *b, const xmlNode *n, const char *parent_id,
+                             const jt_scope *scope);
+
+static jt_doc *build_doc(jt_builder *b, const xmlNode *n, const jt_scope *scope);
+
+static jt_doc *build_doc_children(jt_builder *b, const xmlNode *first, const jt_scope *scope)
+{
+    jt_doc *head = NULL, **tail = &head;
+    for (const xmlNode *c = first; c; c = c->next) {
+        jt_doc *d = build_doc(b, c, scope);
+        if (d) {
+            *tail = d;
+            tail = &d->next;
+        }
+    }
+    return head;
+}
+
+static jt_doc *build_doc(jt_builder *b, const xmlNode *n, const jt_scope *scope)
+{
+    jt_doc *d;
+    switch (n->type) {
+    case XML_TEXT_NODE:
+    case XML_CDATA_SECTION_NODE:
+        d = jt_alloc(b->a, sizeof *d);
+        d->text = jt_strdup(b->a, (const char *)n->content);
+        d->line = line_of(n);
+        return d;
+    case XML_ENTITY_REF_NODE:
+        jt_diag(JT_DIAG_WARNING, b->file, line_of(n), "entity &%s; is not expanded", ename(n));
+        return NULL;
+    case XML_ELEMENT_NODE:
+        break;
+    default:
+        return NULL;    /* comments, processing instructions */
+    }
+    d = jt_alloc(b->a, sizeof *d);
+    d->name = jt_strdup(b->a, ename(n));
+    d->line = line_of(n);
+    size_t na = 0;
+    for (xmlAttr *a = n->properties; a; a = a->next)
+        na++;
+    if (na) {
+        jt_attr *as = jt_alloc(b->a, na * sizeof *as);
+        size_t i = 0;
+        for (xmlAttr *a = n->properties; a; a = a->next, i++) {
+            as[i].name = jt_strdup(b->a, (const char *)a->name);
+            as[i].value = attr(b, n, as[i].name);
+        }
+        d->attrs = as;
+        d->nattrs = na;
+    }
+    if (strcmp(d->name, "constants") == 0) {
+        /* A constants group may sit in any prose; it is API, so it joins the
+         * model, and the doc node points at it for the HTML. */
+        d->target_kind = JT_T_CONSTANTS;
+        d->target = build_constants(b, n, scope);
+        return d;
+    }
+    if (strcmp(d->name, "intro") == 0) {
+        jt_intro *in = build_intro(b, n, NULL, scope);
+        d->target_kind = JT_T_INTRO;
+        d->target = in;
+        d->children = (jt_doc *)in->body;
+        return d;
+    }
+    if (!known_prose(d->name))
+        jt_diag(JT_DIAG_WARNING, b->file, d->line, "unknown element <%s> in prose is not part of the model",
+                d->name);
+    if (is_link(d->name)) {
+        jt_pending_link l = { d, scope };
+        JT_PUSH(b->a, b->links, b->nlinks, b->caplinks, l);
+    }
+    d->children = build_doc_children(b, n->children, scope);
+    return d;
+}
+
+static const jt_doc *build_description(jt_builder *b, const xmlNode *n, const jt_scope *scope)
+{
+    return build_doc_children(b, n->children, scope);
+}
+
+const char *jt_doc_attr(const jt_doc *d, const char *name)
+{
+    for (size_t i = 0; d && i < d->nattrs; i++)
+        if (strcmp(d->attrs[i].name, name) == 0)
+            return d->attrs[i].value;
+    return NULL;
+}
+
+/* ---- intros, constants ------------------------------------------------- */
+
+static jt_intro *build_intro(jt_builder *b, const xmlNode *n, const char *parent_id,
+                             const jt_scope *scope)
+{
+    jt_spec *s = b->spec;
+    jt_intro *in = jt_alloc(b->a, sizeof *in);
+    in->id = attr(b, n, "id");
+    in->label = attr(b, n, "label");
+    in->parent_id = parent_id;
+    in->line = line_of(n);
+    JT_PUSH(b->a, s->intros, s->nintros, b->cap.intros, in);
+    in->body = build_doc_children(b, n->children, scope);
+    return in;
+}
+
+static int64_t eval_constant(jt_builder *b, const jt_constants *g, const jt_constant *c,
+                             bool *ok);
+
+static jt_constants *build_constants(jt_builder *b, const xmlNode *n, const jt_scope *scope)
+{
+    jt_spec *s = b->spec;
+    jt_constants *g = jt_alloc(b->a, sizeof *g);
+    g->id = req_attr(b, n, "id");
+    g->label = req_attr(b, n, "label");
+    g->since = attr(b, n, "since");
+    if (!g->since)
+        g->since = "1.0";
+    g->line = line_of(n);
+    const char *kind = req_attr(b, n, "kind");
+    if (strcmp(kind, "enum") == 0)
+        g->kind = JT_CK_ENUM;
+    else if (strcmp(kind, "bits") == 0)
+        g->kind = JT_CK_BITS;
+    else if (strcmp(kind, "const") == 0)
+        g->kind = JT_CK_CONST;
+    else
+        jt_diag(JT_DIAG_ERROR, b->file, g->line, "constants %s has kind \"%s\" (expected enum, bits or const)",
+                g->id, kind);
+    size_t cap = 0;
+    for (const xmlNode *c = n->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        if (!is_el(c, "constant")) {
+            unknown_child(b, n, c);
+            continue;
+        }
+        jt_constant k = { 0 };
+        k.id = req_attr(b, c, "id");
+        k.num = req_attr(b, c, "num");
+        k.group = g;
+        k.line = line_of(c);
+        k.description = build_doc_children(b, c->children, scope);
+        JT_PUSH(b->a, g->constants, g->nconstants, cap, k);
+    }
+    for (size_t i = 0; i < g->nconstants; i++) {
+        bool ok;
+        g->constants[i].value = eval_constant(b, g, &g->constants[i], &ok);
+    }
+    JT_PUSH(b->a, s->constants, s->nconstants, b->cap.constants, g);
+    return g;
+}
+
+/* A constant's num is a number or an OR of constants defined earlier in the
+ * same group ("JVMTI_THREAD_STATE_ALIVE | JVMTI_THREAD_STATE_RUNNABLE"). */
+static int64_t eval_constant(jt_builder *b, const jt_constants *g, const jt_constant *c, bool *ok)
+{
+    long long v;
+    *ok = true;
+    if (parse_int(c->num, &v))
+        return v;
+    int64_t acc = 0;
+    const char *p = c->num;
+    while (*p) {
+        while (*p == ' ' || *p == '|')
+            p++;
+        const char *start = p;
+        while (*p && *p != ' ' && *p != '|')
+            p++;
+        if (p == start)
+            break;
+        size_t len = (size_t)(p - start);
+        char tok[128];
+        if (len >= sizeof tok)
+            len = sizeof tok - 1;
+        memcpy(tok, start, len);
+        tok[len] = '\0';
+        if (parse_int(tok, &v)) {
+            acc |= v;
+            continue;
+        }
+        bool found = false;
+        for (const jt_constants *const *gp = (const jt_constants *const *)b->spec->constants;
+             gp < (const jt_constants *const *)b->spec->constants + b->spec->nconstants && !found; gp++)
+            for (size_t i = 0; i < (*gp)->nconstants; i++)
+                if (strcmp((*gp)->constants[i].id, tok) == 0) {
+                    acc |= (*gp)->constants[i].value;
+                    found = true;
+                    break;
+                }
+        for (const jt_constant *k = g->constants; !found && k < c; k++)
+            if (strcmp(k->id, tok) == 0) {
+                acc |= k->value;
+                found = true;
+            }
+        if (!found) {
+            jt_diag(JT_DIAG_ERROR, b->file, c->line,
+                    "constant %s: \"%s\" in num=\"%s\" is neither a number nor an earlier constant",
+                    c->id, tok, c->num);
+            *ok = false;
+        }
+    }
+    return acc;
+}
+
+/* ---- types, params ----------------------------------------------------- */
+
+static bool has_word(const char *list, const char *w)
+{
+    if (!list)
+        return false;
+    size_t n = strlen(w);
+    for (const char *p = list; (p = strstr(p, w)); p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return true;
+    return false;
+}
+
+static jt_type *build_type(jt_builder *b, const xmlNode *n, const jt_scope *scope)
+{
+    jt_kind k = jt_kind_from_xml(ename(n));
+    if (k == JT_KIND_NONE) {
+        jt_diag(JT_DIAG_ERROR, b->file, line_of(n), "<%s> is not a type or param kind jvmtigen knows",
+                ename(n));
+        return NULL;
+    }
+    const struct jt_kind_info *ki = jt_kind_info(k);
+    jt_type *t = jt_alloc(b->a, sizeof *t);
+    t->kind = k;
+    t->line = line_of(n);
+    t->incount_index = t->outcount_index = -1;
+    for (xmlAttr *a = n->properties; a; a = a->next)
+        if (!has_word(ki->attrs, (const char *)a->name))
+            jt_diag(JT_DIAG_WARNING, b->file, t->line,
+                    "attribute %s on <%s> is not part of the model", (const char *)a->name, ki->xml);
+    if (ki->wrapper) {
+        t->incount = attr(b, n, "incount");
+        t->outcount = attr(b, n, "outcount");
+        for (const xmlNode *c = n->children; c; c = c->next) {
+            if (c->type != XML_ELEMENT_NODE)
+                continue;
+            if (is_el(c, "nullok")) {
+                t->nullok = true;
+                t->nullok_doc = build_doc_children(b, c->children, scope);
+            } else if (!t->inner) {
+                t->inner = build_type(b, c, scope);
+            } else {
+                unknown_child(b, n, c);
+            }
+        }
+        if (!t->inner) {
+            jt_diag(JT_DIAG_ERROR, b->file, t->line, "<%s> wraps no type", ki->xml);
+            return NULL;
+        }
+        return t;
+    }
+    switch (k) {
+    case JT_ENUM:
+    case JT_STRUCT:
+        t->name = trimmed_text(b, n);
+        if (!*t->name)
+            jt_diag(JT_DIAG_ERROR, b->file, t->line, "<%s> names no type", ki->xml);
+        break;
+    case JT_JINT:
+    case JT_JLONG:
+        t->min = attr(b, n, "min");
+        if (t->min) {
+            long long v;
+            if (!parse_int(t->min, &v))
+                jt_diag(JT_DIAG_ERROR, b->file, t->line, "min=\"%s\" is not an integer", t->min);
+            else
+                t->min_value = v;
+        }
+        break;
+    case JT_JTHREAD:
+        t->thread_null = attr(b, n, "null");
+        t->thread_started = attr(b, n, "started");
+        t->thread_frame = attr(b, n, "frame");
+        t->thread_impl = attr(b, n, "impl");
+        break;
+    case JT_JMETHODID:
+        t->method_class = attr(b, n, "class");
+        t->native_doc = attr(b, n, "native");
+        t->method_native = t->native_doc != NULL;
+        break;
+    case JT_JCLASS:
+        t->class_method = attr(b, n, "method");
+        t->class_field = attr(b, n, "field");
+        break;
+    case JT_JFIELDID:
+        t->field_class = attr(b, n, "class");
+        break;
+    case JT_JFRAMEID:
+        t->frame_thread = attr(b, n, "thread");
+        break;
+    default:
+        break;
+    }
+    for (const xmlNode *c = n->children; c; c = c->next)
+        if (c->type == XML_ELEMENT_NODE)
+            unknown_child(b, n, c);
+    return t;
+}
+
+const jt_type *jt_type_leaf(const jt_type *t)
+{
+    while (t && t->inner)
+        t = t->inner;
+    return t;
+}
+
+/* <param> or <field>: one type element, then a description. */
+static bool build_param(jt_builder *b, const xmlNode *n, const jt_scope *scope, jt_param *p)
+{
+    memset(p, 0, sizeof *p);
+    p->id = req_attr(b, n, "id");
+    p->line = line_of(n);
+    for (const xmlNode *c = n->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        if (is_el(c, "description"))
+            p->description = build_description(b, c, scope);
+        else if (!p->type)
+            p->type = build_type(b, c, scope);
+        else
+            unknown_child(b, n, c);
+    }
+    if (!p->type) {
+        jt_diag(JT_DIAG_ERROR, b->file, p->line, "%s %s has no type", ename(n), p->id);
+        return false;
+    }
+    if (p->type->kind == JT_JCLASS && (p->type->class_method || p->type->class_field))
+        p->implicit = true;
+    return true;
+}
+
+static void build_params(jt_builder *b, const xmlNode *n, const jt_scope *scope, const char *elem,
+                         jt_param **out, size_t *nout, const char *owner_id)
+{
+    size_t cap = 0;
+    for (const xmlNode *c = n->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        if (!is_el(c, elem)) {
+            if (!is_el(c, "description"))
+                unknown_child(b, n, c);
+            continue;
+        }
+        jt_param p;
+        if (build_param(b, c, scope, &p)) {
+            p.index = (int)*nout;
+            JT_PUSH(b->a, *out, *nout, cap, p);
+        }
+    }
+    /* counts name siblings; resolved once all siblings exist */
+    for (size_t i = 0; i < *nout; i++)
+        for (jt_type *t = (*out)[i].type; t; t = t->inner)
+            if (t->incount || t->outcount) {
+                jt_pending_type pt = { t, *out, *nout, owner_id, scope };
+                JT_PUSH(b->a, b->types, b->ntypes, b->captypes, pt);
+            }
+    for (size_t i = 0; i < *nout; i++) {
+        jt_pending_type pt = { (*out)[i].type, NULL, 0, owner_id, scope };
+        JT_PUSH(b->a, b->types, b->ntypes, b->captypes, pt);
+    }
+}
+
+/* ---- typedefs, capabilities -------------------------------------------- */
+
+static jt_typedef *build_typedef(jt_builder *b, const xmlNode *n, jt_typedef_kind kind,
+                                 const jt_category *cat, const void *owner, const jt_scope *up)
+{
+    jt_spec *s = b->spec;
+    jt_typedef *td = jt_alloc(b->a, sizeof *td);
+    td->kind = kind;
+    td->id = req_attr(b, n, "id");
+    td->label = req_attr(b, n, "label");
+    td->since = attr(b, n, "since");
+    if (!td->since)
+        td->since = "1.0";
+    td->category = cat;
+    td->owner = owner;
+    td->line = line_of(n);
+    jt_scope *scope = jt_alloc(b->a, sizeof *scope);
+    *scope = (jt_scope){ JT_SCOPE_TYPEDEF, td, up };
+    JT_PUSH(b->a, s->typedefs, s->ntypedefs, b->cap.typedefs, td);
+    if (kind == JT_TD_CAPABILITIES) {
+        size_t cap = 0;
+        if (s->capabilities_typedef)
+            jt_diag(JT_DIAG_ERROR, b->file, td->line, "a second <capabilitiestypedef> (the first is %s)",
+                    s->capabilities_typedef->id);
+        s->capabilities_typedef = td;
+        for (const xmlNode *c = n->children; c; c = c->next) {
+            if (c->type != XML_ELEMENT_NODE)
+                continue;
+            if (is_el(c, "description")) {
+                td->description = build_description(b, c, scope);
+            } else if (is_el(c, "capabilityfield")) {
+                jt_capability k = { 0 };
+                k.id = req_attr(b, c, "id");
+                k.disp1 = attr(b, c, "disp1");
+                k.disp2 = attr(b, c, "disp2");
+                k.since = attr(b, c, "since");
+                if (!k.since)
+                    k.since = "1.0";
+                k.line = line_of(c);
+                k.index = (int)s->ncapabilities;
+                for (const xmlNode *d = c->children; d; d = d->next)
+                    if (is_el(d, "description"))
+                        k.description = build_description(b, d, scope);
+                    else if (d->type == XML_ELEMENT_NODE)
+                        unknown_child(b, c, d);
+                JT_PUSH(b->a, s->capabilities, s->ncapabilities, cap, k);
+            } else {
+                unknown_child(b, n, c);
+            }
+        }
+        return td;
+    }
+    for (const xmlNode *c = n->children; c; c = c->next)
+        if (is_el(c, "description"))
+            td->description = build_description(b, c, scope);
+    build_params(b, n, scope, "field", &td->fields, &td->nfields, td->id);
+    return td;
+}
+
+/* <capabilities>: <required id=...>* then <capability id=...>*. */
+static void build_cap_uses(jt_builder *b, const xmlNode *n, const jt_scope *scope,
+                           jt_cap_use **req, size_t *nreq, jt_cap_use **opt, size_t *nopt)
+{
+    size_t capr = 0, capo = 0;
+    for (const xmlNode *c = n->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        bool required = is_el(c, "required");
+        if (!required && !is_el(c, "capability")) {
+            unknown_child(b, n, c);
+            continue;
+        }
+        jt_cap_use u = { req_attr(b, c, "id"), NULL, NULL, line_of(c) };
+        u.description = build_doc_children(b, c->children, scope);
+        if (required)
+            JT_PUSH(b->a, *req, *nreq, capr, u);
+        else
+            JT_PUSH(b->a, *opt, *nopt, capo, u);
+    }
+}
+
+static jt_phase parse_phase(jt_builder *b, const xmlNode *n, const char *v)
+{
+    static const char *const names[] = { NULL, "onload", "onloadOnly", "start", "live", "any" };
+    if (!v)
+        return JT_PHASE_UNSET;
+    for (int i = 1; i < 6; i++)
+        if (strcmp(names[i], v) == 0)
+            return (jt_phase)i;
+    jt_diag(JT_DIAG_ERROR, b->file, line_of(n), "phase=\"%s\" is not a phase (onload, onloadOnly, start, live, any)", v);
+    return JT_PHASE_UNSET;
+}
+
+const char *jt_phase_name(jt_phase p)
+{
+    static const char *const names[] = { NULL, "onload", "onloadOnly", "start", "live", "any" };
+    return (unsigned)p < 6 ? names[p] : NULL;
+}
+
+/* ---- functions, callbacks, events -------------------------------------- */
+
+static void build_function(jt_builder *b, const xmlNode *n, const jt_category *cat, bool elided)
+{
+    jt_spec *s = b->spec;
+    jt_function *f = jt_alloc(b->a, sizeof *f);
+    f->id = req_attr(b, n, "id");
+    f->line = line_of(n);
+    long long num;
+    const char *nums = req_attr(b, n, "num");
+    if (!parse_int(nums, &num) || num < 1 || num > 100000)
+        jt_diag(JT_DIAG_ERROR, b->file, f->line, "function %s has num=\"%s\" (expected a positive table slot)",
+                f->id, nums);
+    else
+        f->num = (int)num;
+    f->phase_attr = attr(b, n, "phase");
+    f->phase = parse_phase(b, n, f->phase_attr);
+    const char *cbs = attr(b, n, "callbacksafe");
+    f->callbacksafe = cbs && strcmp(cbs, "safe") == 0;
+    f->impl = attr(b, n, "impl");
+    f->hide = attr(b, n, "hide");
+    f->jkernel = attr(b, n, "jkernel");
+    f->since = attr(b, n, "since");
+    if (!f->since)
+        f->since = "1.0";
+    f->category = cat;
+    f->elided = elided;
+    JT_PUSH(b->a, s->functions, s->nfunctions, b->cap.functions, f);
+
+    jt_scope *scope = jt_alloc(b->a, sizeof *scope);
+    *scope = (jt_scope){ JT_SCOPE_FUNCTION, f, NULL };
+    size_t tdcap = 0, errcap = 0;
+    for (const xmlNode *c = n->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        if (is_el(c, "synopsis")) {
+            f->synopsis = trimmed_text(b, c);
+        } else if (is_el(c, "typedef") || is_el(c, "uniontypedef")) {
+            jt_typedef *td = build_typedef(b, c, is_el(c, "typedef") ? JT_TD_STRUCT : JT_TD_UNION,
+                                           cat, f, scope);
+            JT_PUSH(b->a, f->typedefs, f->ntypedefs, tdcap, td);
+        } else if (is_el(c, "description")) {
+            f->description = build_description(b, c, scope);
+        } else if (is_el(c, "origin")) {
+            f->origin = trimmed_text(b, c);
+        } else if (is_el(c, "capabilities")) {
+            build_cap_uses(b, c, scope, &f->required, &f->nrequired, &f->optional, &f->noptional);
+        } else if (is_el(c, "eventcapabilities")) {
+            f->eventcapabilities = true;
+        } else if (is_el(c, "parameters")) {
+            build_params(b, c, scope, "param", &f->params, &f->nparams, f->id);
+        } else if (is_el(c, "errors")) {
+            for (const xmlNode *e = c->children; e; e = e->next) {
+                if (e->type != XML_ELEMENT_NODE)
+                    continue;
+                if (!is_el(e, "error")) {
+                    unknown_child(b, c, e);
+                    continue;
+                }
+                jt_error_use u = { req_attr(b, e, "id"), NULL, NULL, line_of(e) };
+                u.description = build_doc_children(b, e->children, scope);
+                JT_PUSH(b->a, f->errors, f->nerrors, errcap, u);
+            }
+        } else {
+            unknown_child(b, n, c);
+        }
+    }
+    if (!f->synopsis)
+        jt_diag(JT_DIAG_ERROR, b->file, f->line, "function %s has no <synopsis>", f->id);
+}
+
+static void build_callback(jt_builder *b, const xmlNode *n, const jt_category *cat, bool elided)
+{
+    jt_spec *s = b->spec;
+    jt_callback *cb = jt_alloc(b->a, sizeof *cb);
+    cb->id = req_attr(b, n, "id");
+    cb->since = attr(b, n, "since");
+    if (!cb->since)
+        cb->since = "1.0";
+    cb->category = cat;
+    cb->elided = elided;
+    cb->line = line_of(n);
+    JT_PUSH(b->a, s->callbacks, s->ncallbacks, b->cap.callbacks, cb);
+    jt_scope *scope = jt_alloc(b->a, sizeof *scope);
+    *scope = (jt_scope){ JT_SCOPE_CALLBACK, cb, NULL };
+    for (const xmlNode *c = n->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        if (is_el(c, "synopsis"))
+            cb->synopsis = trimmed_text(b, c);
+        else if (is_el(c, "description"))
+            cb->description = build_description(b, c, scope);
+        else if (is_el(c, "parameters"))
+            build_params(b, c, scope, "param", &cb->params, &cb->nparams, cb->id);
+        else if (!cb->ret && jt_kind_from_xml(ename(c)) != JT_KIND_NONE) {
+            cb->ret = build_type(b, c, scope);
+            jt_pending_type pt = { cb->ret, NULL, 0, cb->id, scope };
+            if (cb->ret)
+                JT_PUSH(b->a, b->types, b->ntypes, b->captypes, pt);
+        } else
+            unknown_child(b, n, c);
+    }
+    if (!cb->ret)
+        jt_diag(JT_DIAG_ERROR, b->file, cb->line, "callback %s has no return type", cb->id);
+}
+
+static void build_event(jt_builder *b, const xmlNode *n, bool elided)
+{
+    jt_spec *s = b->spec;
+    jt_event *ev = jt_alloc(b->a, sizeof *ev);
+    ev->id = req_attr(b, n, "id");
+    ev->label = req_attr(b, n, "label");
+    ev->const_name = req_attr(b, n, "const");
+    ev->line = line_of(n);
+    long long num;
+    const char *nums = req_attr(b, n, "num");
+    if (!parse_int(nums, &num) || num < 0 || num > 100000)
+        jt_diag(JT_DIAG_ERROR, b->file, ev->line, "event %s has num=\"%s\" (expected an event number)",
+                ev->id, nums);
+    else
+        ev->num = (int)num;
+    ev->phase_attr = attr(b, n, "phase");
+    ev->phase = parse_phase(b, n, ev->phase_attr);
+    const char *filt = attr(b, n, "filtered");
+    if (filt && strcmp(filt, "thread") == 0)
+        ev->filtered = JT_FILTER_THREAD;
+    else if (filt && strcmp(filt, "global") == 0)
+        ev->filtered = JT_FILTER_GLOBAL;
+    else if (filt)
+        jt_diag(JT_DIAG_ERROR, b->file, ev->line, "filtered=\"%s\" (expected thread or global)", filt);
+    ev->since = attr(b, n, "since");
+    if (!ev->since)
+        ev->since = "1.0";
+    ev->elided = elided;
+    JT_PUSH(b->a, s->events, s->nevents, b->cap.events, ev);
+    jt_scope *scope = jt_alloc(b->a, sizeof *scope);
+    *scope = (jt_scope){ JT_SCOPE_EVENT, ev, NULL };
+    size_t tdcap = 0;
+    for (const xmlNode *c = n->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        if (is_el(c, "description"))
+            ev->description = build_description(b, c, scope);
+        else if (is_el(c, "origin"))
+            ev->origin = trimmed_text(b, c);
+        else if (is_el(c, "typedef") || is_el(c, "uniontypedef")) {
+            jt_typedef *td = build_typedef(b, c, is_el(c, "typedef") ? JT_TD_STRUCT : JT_TD_UNION,
+                                           NULL, ev, scope);
+            JT_PUSH(b->a, ev->typedefs, ev->ntypedefs, tdcap, td);
+        } else if (is_el(c, "capabilities"))
+            build_cap_uses(b, c, scope, &ev->required, &ev->nrequired, &ev->optional, &ev->noptional);
+        else if (is_el(c, "parameters"))
+            build_params(b, c, scope, "param", &ev->params, &ev->nparams, ev->id);
+        else
+            unknown_child(b, n, c);
+    }
+}
+
+/* ---- sections ---------------------------------------------------------- */
+
+static void build_elide(jt_builder *b, const xmlNode *n, const jt_category *cat);
+
+static void build_category(jt_builder *b, const xmlNode *n)
+{
+    jt_spec *s = b->spec;
+    jt_category *cat = jt_alloc(b->a, sizeof *cat);
+    cat->id = req_attr(b, n, "id");
+    cat->label = req_attr(b, n, "label");
+    cat->line = line_of(n);
+    JT_PUSH(b->a, s->categories, s->ncategories, b->cap.categories, cat);
+    size_t icap = 0;
+    jt_scope none = { JT_SCOPE_NONE, NULL, NULL };
+    for (const xmlNode *c = n->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        if (is_el(c, "intro")) {
+            jt_intro *in = build_intro(b, c, cat->id, &none);
+            JT_PUSH(b->a, cat->intros, cat->nintros, icap, in);
+        } else if (is_el(c, "typedef"))
+            build_typedef(b, c, JT_TD_STRUCT, cat, NULL, NULL);
+        else if (is_el(c, "uniontypedef"))
+            build_typedef(b, c, JT_TD_UNION, cat, NULL, NULL);
+        else if (is_el(c, "capabilitiestypedef"))
+            build_typedef(b, c, JT_TD_CAPABILITIES, cat, NULL, NULL);
+        else if (is_el(c, "function"))
+            build_function(b, c, cat, false);
+        else if (is_el(c, "callback"))
+            build_callback(b, c, cat, false);
+        else if (is_el(c, "elide"))
+            build_elide(b, c, cat);
+        else
+            unknown_child(b, n, c);
+    }
+}
+
+static void build_elide(jt_builder *b, const xmlNode *n, const jt_category *cat)
+{
+    jt_scope none = { JT_SCOPE_NONE, NULL, NULL };
+    for (const xmlNode *c = n->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        if (is_el(c, "function"))
+            build_function(b, c, cat, true);
+        else if (is_el(c, "callback"))
+            build_callback(b, c, cat, true);
+        else if (is_el(c, "event"))
+            build_event(b, c, true);
+        else if (is_el(c, "intro"))
+            build_intro(b, c, cat ? cat->id : NULL, &none);
+        else
+            unknown_child(b, n, c);
+    }
+}
+
+static void build_errorsection(jt_builder *b, const xmlNode *n)
+{
+    jt_spec *s = b->spec;
+    jt_scope none = { JT_SCOPE_NONE, NULL, NULL };
+    for (const xmlNode *c = n->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        if (is_el(c, "intro")) {
+            build_intro(b, c, "ErrorSection", &none);
+            continue;
+        }
+        if (!is_el(c, "errorcategory")) {
+            unknown_child(b, n, c);
+            continue;
+        }
+        const char *cid = req_attr(b, c, "id"), *clabel = req_attr(b, c, "label");
+        for (const xmlNode *e = c->children; e; e = e->next) {
+            if (e->type != XML_ELEMENT_NODE)
+                continue;
+            if (is_el(e, "intro")) {
+                build_intro(b, e, cid, &none);
+                continue;
+            }
+            if (!is_el(e, "errorid")) {
+                unknown_child(b, c, e);
+                continue;
+            }
+            jt_error *err = jt_alloc(b->a, sizeof *err);
+            err->id = req_attr(b, e, "id");
+            err->line = line_of(e);
+            long long num;
+            const char *nums = req_attr(b, e, "num");
+            if (!parse_int(nums, &num) || num < 0 || num > 100000)
+                jt_diag(JT_DIAG_ERROR, b->file, err->line, "error %s has num=\"%s\" (expected an error code)",
+                        err->id, nums);
+            else
+                err->num = (int)num;
+            err->category_id = cid;
+            err->category_label = clabel;
+            err->description = build_doc_children(b, e->children, &none);
+            JT_PUSH(b->a, s->errors, s->nerrors, b->cap.errors, err);
+        }
+    }
+}
+
+static void build_datasection(jt_builder *b, const xmlNode *n)
+{
+    jt_spec *s = b->spec;
+    jt_scope none = { JT_SCOPE_NONE, NULL, NULL };
+    for (const xmlNode *c = n->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        if (is_el(c, "intro")) {
+            build_intro(b, c, "DataSection", &none);
+            continue;
+        }
+        if (!is_el(c, "basetypes")) {
+            unknown_child(b, n, c);
+            continue;
+        }
+        const char *gid = req_attr(b, c, "id"), *glabel = req_attr(b, c, "label");
+        for (const xmlNode *e = c->children; e; e = e->next) {
+            if (e->type != XML_ELEMENT_NODE)
+                continue;
+            if (is_el(e, "intro")) {
+                build_intro(b, e, gid, &none);
+                continue;
+            }
+            if (!is_el(e, "basetype")) {
+                unknown_child(b, c, e);
+                continue;
+            }
+            jt_basetype *bt = jt_alloc(b->a, sizeof *bt);
+            bt->id = req_attr(b, e, "id");
+            bt->name = attr(b, e, "name");
+            bt->group_id = gid;
+            bt->group_label = glabel;
+            bt->line = line_of(e);
+            for (const xmlNode *d = e->children; d; d = d->next) {
+                if (is_el(d, "definition")) {
+                    xmlChar *t = xmlNodeGetContent(d);
+                    bt->definition = jt_strdup(b->a, (const char *)t);
+                    xmlFree(t);
+                } else if (is_el(d, "description")) {
+                    bt->description = build_description(b, d, &none);
+                } else if (d->type == XML_ELEMENT_NODE) {
+                    unknown_child(b, e, d);
+                }
+            }
+            JT_PUSH(b->a, s->basetypes, s->nbasetypes, b->cap.basetypes, bt);
+        }
+    }
+}
+
+/* "17.0.0" -> 17, 0, 0; false when it is not dotted numbers. */
+static bool parse_version3(const char *v, int *ma, int *mi, int *mc)
+{
+    int n = 0, a = 0, b = 0, c = 0;
+    if (!v || sscanf(v, "%d.%d.%d%n", &a, &b, &c, &n) != 3 || v[n])
+        return false;
+    *ma = a, *mi = b, *mc = c;
+    return true;
+}
+
+static void build_changehistory(jt_builder *b, const xmlNode *n)
+{
+    jt_spec *s = b->spec;
+    jt_scope none = { JT_SCOPE_NONE, NULL, NULL };
+    s->changehistory_update = attr(b, n, "update");
+    for (const xmlNode *c = n->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        if (is_el(c, "intro")) {
+            build_intro(b, c, "ChangeHistory", &none);
+            continue;
+        }
+        if (!is_el(c, "change")) {
+            unknown_child(b, n, c);
+            continue;
+        }
+        jt_change ch = { req_attr(b, c, "date"), attr(b, c, "version"), NULL, line_of(c) };
+        ch.body = build_doc_children(b, c->children, &none);
+        JT_PUSH(b->a, s->changes, s->nchanges, b->cap.changes, ch);
+        int ma, mi, mc;
+        if (ch.version && parse_version3(ch.version, &ma, &mi, &mc)) {
+            if (ma > s->hist_major || (ma == s->hist_major && (mi > s->hist_minor ||
+                                       (mi == s->hist_minor && mc > s->hist_micro)))) {
+                s->hist_major = ma, s->hist_minor = mi, s->hist_micro = mc;
+            }
+        } else if (ch.version && !(ch.version[0] == 'v' && strspn(ch.version + 1, "0123456789") ==
+                                                          strlen(ch.version + 1))) {
+            /* "v86" and the like number the drafts before 1.0 */
+            jt_diag(JT_DIAG_WARNING, b->file, ch.line, "change version=\"%s\" is not major.minor.micro",
+                    ch.version);
+        }
+    }
+}
+
+static void build_specification(jt_builder *b, const xmlNode *root)
+{
+    jt_spec *s = b->spec;
+    jt_scope none = { JT_SCOPE_NONE, NULL, NULL };
+    s->label = attr(b, root, "label");
+    const char *ma = attr(b, root, "majorversion"), *mi = attr(b, root, "minorversion"),
+               *mc = attr(b, root, "microversion");
+    long long v;
+    if (ma && parse_int(ma, &v))
+        s->spec_major = (int)v;
+    if (mi && parse_int(mi, &v))
+        s->spec_minor = (int)v;
+    if (mc && parse_int(mc, &v))
+        s->spec_micro = (int)v;
+    for (const xmlNode *c = root->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        if (is_el(c, "title")) {
+            s->title = build_doc_children(b, c->children, &none);
+            s->title_subtitle = attr(b, c, "subtitle");
+        } else if (is_el(c, "intro")) {
+            build_intro(b, c, NULL, &none);
+        } else if (is_el(c, "functionsection")) {
+            for (const xmlNode *d = c->children; d; d = d->next) {
+                if (is_el(d, "intro"))
+                    build_intro(b, d, "FunctionSection", &none);
+                else if (is_el(d, "category"))
+                    build_category(b, d);
+                else if (d->type == XML_ELEMENT_NODE)
+                    unknown_child(b, c, d);
+            }
+        } else if (is_el(c, "errorsection")) {
+            build_errorsection(b, c);
+        } else if (is_el(c, "eventsection")) {
+            for (const xmlNode *d = c->children; d; d = d->next) {
+                if (is_el(d, "intro"))
+                    build_intro(b, d, "EventSection", &none);
+                else if (is_el(d, "event"))
+                    build_event(b, d, false);
+                else if (is_el(d, "elide"))
+                    build_elide(b, d, NULL);
+                else if (d->type == XML_ELEMENT_NODE)
+                    unknown_child(b, c, d);
+            }
+        } else if (is_el(c, "datasection")) {
+            build_datasection(b, c);
+        } else if (is_el(c, "issuessection")) {
+            for (const xmlNode *d = c->children; d; d = d->next) {
+                if (is_el(d, "intro"))
+                    build_intro(b, d, "IssuesSection", &none);
+                else if (d->type == XML_ELEMENT_NODE)
+                    unknown_child(b, c, d);
+            }
+        } else if (is_el(c, "changehistory")) {
+            build_changehistory(b, c);
+        } else {
+            unknown_child(b, root, c);
+        }
+    }
+}
+
+/* ---- loading ----------------------------------------------------------- */
+
+typedef struct load_errors {
+    const char *file;
+    int nfatal;
+    int nvalid;
+} load_errors;
+
+/* libxml2 reports parse errors (fatal: we stop at the first) and validity
+ * errors (warnings: generate anyway) through here. */
+static void on_xml_error(void *ctx, const xmlError *e)
+{
+    load_errors *le = ctx;
+    char msg[512];
+    snprintf(msg, sizeof msg, "%s", e->message ? e->message : "unknown XML error");
+    size_t len = strlen(msg);
+    while (len && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
+        msg[--len] = '\0';
+    if (e->domain == XML_FROM_VALID || e->domain == XML_FROM_DTD) {
+        le->nvalid++;
+        jt_diag(JT_DIAG_WARNING, le->file, e->line, "not valid against the spec's DTD: %s", msg);
+        return;
+    }
+    if (e->level == XML_ERR_WARNING)
+        return;
+    if (le->nfatal++ == 0)
+        jt_diag(JT_DIAG_ERROR, le->file, e->line, "not well-formed XML: %s", msg);
+}
+
+static void compat_error(void *ctx, xmlErrorPtr e) { on_xml_error(ctx, e); }
+
+static const char *leading_comment(jt_builder *b, xmlDoc *doc)
+{
+    for (xmlNode *n = doc->children; n; n = n->next) {
+        if (n->type == XML_COMMENT_NODE)
+            return jt_strdup(b->a, (const char *)n->content);
+        if (n->type == XML_ELEMENT_NODE)
+            break;
+    }
+    return NULL;
+}
+
+jt_spec *jt_spec_load(const char *path, const jt_load_options *opts)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        jt_diag(JT_DIAG_ERROR, path, 0, "cannot read: %s", strerror(errno));
+        return NULL;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        jt_diag(JT_DIAG_ERROR, path, 0, "is a directory, not a jvmti.xml file");
+        return NULL;
+    }
+    if (st.st_size == 0) {
+        jt_diag(JT_DIAG_ERROR, path, 0, "is empty (expected a JVMTI specification, jvmti.xml)");
+        return NULL;
+    }
+    jt_diag_set_quiet_warnings(opts && opts->quiet_warnings);
+
+    load_errors le = { path, 0, 0 };
+    xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+    if (!ctxt)
+        jt_fatal("out of memory");
+    xmlSetStructuredErrorFunc(&le, compat_error);
+    xmlDoc *doc = xmlCtxtReadFile(ctxt, path, NULL, XML_PARSE_NONET | XML_PARSE_NOCDATA);
+    if (!doc || le.nfatal || !ctxt->wellFormed) {
+        if (!le.nfatal)
+            jt_diag(JT_DIAG_ERROR, path, 0, "cannot parse as XML");
+        xmlSetStructuredErrorFunc(NULL, NULL);
+        xmlFreeDoc(doc);
+        xmlFreeParserCtxt(ctxt);
+        return NULL;
+    }
+    xmlNode *root = xmlDocGetRootElement(doc);
+    if (!root || !is_el(root, "specification")) {
+        jt_diag(JT_DIAG_ERROR, path, root ? line_of(root) : 0,
+                "root element is <%s>, not <specification>: not a JVMTI specification",
+                root ? ename(root) : "(none)");
+        xmlSetStructuredErrorFunc(NULL, NULL);
+        xmlFreeDoc(doc);
+        xmlFreeParserCtxt(ctxt);
+        return NULL;
+    }
+    /* Validate against the file's own internal subset, if it has one. */
+    if (doc->intSubset) {
+        xmlValidCtxtPtr vctxt = xmlNewValidCtxt();
+        if (vctxt) {
+            vctxt->error = NULL;
+            vctxt->warning = NULL;
+            xmlValidateDocument(vctxt, doc);
+            xmlFreeValidCtxt(vctxt);
+        }
+    } else {
+        jt_diag(JT_DIAG_WARNING, path, line_of(root), "no internal DTD: not validated");
+    }
+    xmlSetStructuredErrorFunc(NULL, NULL);
+
+    jt_spec *s;
+    jt_arena *a = jt_arena_new();
+    s = jt_alloc(a, sizeof *s);
+    s->arena = a;
+    s->path = jt_strdup(a, path);
+    s->spec_major = s->spec_minor = s->spec_micro = -1;
+    s->hist_major = s->hist_minor = s->hist_micro = -1;
+    jt_builder b = { 0 };
+    b.spec = s;
+    b.a = a;
+    b.file = s->path;
+    int errors_before = jt_diag_errors();
+    s->copyright = leading_comment(&b, doc);
+    build_specification(&b, root);
+    xmlFreeDoc(doc);
+    xmlFreeParserCtxt(ctxt);
+    if (jt_diag_errors() == errors_before)
+        jt_resolve(&b);
+    if (jt_diag_errors() != errors_before) {
+        jt_spec_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void jt_spec_free(jt_spec *spec)
+{
+    if (spec)
+        jt_arena_free(spec->arena);
+}

@@ -1,0 +1,86 @@
+/* outfile.c — temp file + rename, so outputs appear whole or not at all. */
+#define _POSIX_C_SOURCE 200809L
+#include "outfile.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+
+struct jt_out {
+    FILE *f;
+    char *tmp;      /* DIR/NAME.tmpXXXXXX */
+    char *final;    /* DIR/NAME */
+};
+
+jt_out *jt_out_open(const char *dir, const char *name)
+{
+    jt_out *o = calloc(1, sizeof *o);
+    size_t n = strlen(dir) + strlen(name) + 16;
+    if (!o || !(o->tmp = malloc(n)) || !(o->final = malloc(n)))
+        jt_fatal("out of memory");
+    snprintf(o->final, n, "%s/%s", dir, name);
+    snprintf(o->tmp, n, "%s/.%s.tmpXXXXXX", dir, name);
+    int fd = mkstemp(o->tmp);
+    if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
+        jt_diag(JT_DIAG_ERROR, NULL, 0, "cannot create %s: %s", o->final, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(o->tmp);
+        }
+        free(o->tmp);
+        free(o->final);
+        free(o);
+        return NULL;
+    }
+    return o;
+}
+
+FILE *jt_out_file(jt_out *o) { return o->f; }
+
+void jt_out_puts(jt_out *o, const char *s) { fputs(s, o->f); }
+
+void jt_out_printf(jt_out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(o->f, fmt, ap);
+    va_end(ap);
+}
+
+static void release(jt_out *o)
+{
+    free(o->tmp);
+    free(o->final);
+    free(o);
+}
+
+int jt_out_commit(jt_out *o)
+{
+    int err = ferror(o->f) ? EIO : 0;
+    if (fflush(o->f) != 0 && !err)
+        err = errno;
+    if (fclose(o->f) != 0 && !err)
+        err = errno;
+    if (!err && rename(o->tmp, o->final) != 0)
+        err = errno;
+    if (err) {
+        jt_diag(JT_DIAG_ERROR, NULL, 0, "cannot write %s: %s", o->final, strerror(err));
+        unlink(o->tmp);
+        release(o);
+        return -1;
+    }
+    release(o);
+    return 0;
+}
+
+void jt_out_abort(jt_out *o)
+{
+    if (!o)
+        return;
+    fclose(o->f);
+    unlink(o->tmp);
+    release(o);
+}
