@@ -459,7 +459,9 @@ static bool build_param(jt_builder *b, const xmlNode *n, const jt_scope *scope, 
         jt_diag(JT_DIAG_ERROR, b->file, p->line, "%s %s has no type", ename(n), p->id);
         return false;
     }
-    if (p->type->kind == JT_JCLASS && (p->type->class_method || p->type->class_field))
+    /* The VM derives a method's class from the jmethodID, so such a jclass
+     * is documentation only; a field's class is a real argument. */
+    if (p->type->kind == JT_JCLASS && p->type->class_method)
         p->implicit = true;
     return true;
 }
