@@ -17,6 +17,9 @@ int jt_diag_errors(void);       /* errors reported since the last reset */
 int jt_diag_warnings(void);
 void jt_diag_reset(void);
 void jt_diag_set_quiet_warnings(int quiet);
+/* Notes (quirks of a spec that do not affect outputs) print only when asked,
+ * e.g. by --lint. */
+void jt_diag_set_show_notes(int show);
 /* Program name used for messages without a file ("jvmtigen: error: ..."). */
 void jt_diag_set_program(const char *name);
 void jt_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));

@@ -138,7 +138,7 @@ static void resolve_type(jt_builder *b, const id_index *x, const jt_pending_type
             else if (pt->scope && pt->scope->kind == JT_SCOPE_TYPEDEF)
                 /* jvmtiStackInfo.frame_buffer counts by a parameter of the
                  * functions that fill it: prose, not structure */
-                jt_diag(JT_DIAG_WARNING, b->file, t->line, "%s: %s=\"%s\" names no field of the struct",
+                jt_diag(JT_DIAG_NOTE, b->file, t->line, "%s: %s=\"%s\" names no field of the struct",
                         pt->owner_id, k ? "outcount" : "incount", which[k]);
             else
                 jt_diag(JT_DIAG_ERROR, b->file, t->line, "%s: %s=\"%s\" names no sibling parameter",
@@ -326,7 +326,7 @@ static void resolve_caps(jt_builder *b, const id_index *x, jt_cap_use *u, size_t
     for (size_t i = 0; i < n; i++) {
         const id_entry *e = idx_get(x, u[i].id);
         if (!e || e->kind != JT_T_CAPABILITY) {
-            jt_diag(elided ? JT_DIAG_WARNING : JT_DIAG_ERROR, b->file, u[i].line,
+            jt_diag(elided ? JT_DIAG_NOTE : JT_DIAG_ERROR, b->file, u[i].line,
                     "%s%s needs capability %s, which jvmtiCapabilities lacks",
                     elided ? "elided " : "", owner, u[i].id);
             continue;

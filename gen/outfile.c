@@ -11,9 +11,12 @@
 
 struct jt_out {
     FILE *f;
-    char *tmp;      /* DIR/NAME.tmpXXXXXX */
+    char *tmp;      /* DIR/.NAME.tmpXXXXXX */
     char *final;    /* DIR/NAME */
+    jt_out *next;   /* in the list of files written but not yet published */
 };
+
+static jt_out *pending;
 
 jt_out *jt_out_open(const char *dir, const char *name)
 {
@@ -64,16 +67,32 @@ int jt_out_commit(jt_out *o)
         err = errno;
     if (fclose(o->f) != 0 && !err)
         err = errno;
-    if (!err && rename(o->tmp, o->final) != 0)
-        err = errno;
     if (err) {
         jt_diag(JT_DIAG_ERROR, NULL, 0, "cannot write %s: %s", o->final, strerror(err));
         unlink(o->tmp);
         release(o);
         return -1;
     }
-    release(o);
+    o->next = pending;
+    pending = o;
     return 0;
+}
+
+int jt_out_finish(int ok)
+{
+    int rc = 0;
+    for (jt_out *o = pending, *next; o; o = next) {
+        next = o->next;
+        if (ok && rc == 0 && rename(o->tmp, o->final) != 0) {
+            jt_diag(JT_DIAG_ERROR, NULL, 0, "cannot write %s: %s", o->final, strerror(errno));
+            rc = -1;
+        }
+        if (!ok || rc != 0)
+            unlink(o->tmp);
+        release(o);
+    }
+    pending = NULL;
+    return ok ? rc : -1;
 }
 
 void jt_out_abort(jt_out *o)

@@ -1,8 +1,9 @@
 /* outfile.h — write an output file atomically.
  *
  * Text goes to a temporary file beside the destination; jt_out_commit()
- * flushes, checks every write and renames it into place, jt_out_abort()
- * removes it.  So an error at any point leaves no partial output. */
+ * flushes and checks every write, jt_out_abort() removes it, and
+ * jt_out_finish() renames all committed files into place at the end of the
+ * run.  So an error at any point leaves no partial output. */
 #ifndef JVMTIGEN_OUTFILE_H
 #define JVMTIGEN_OUTFILE_H
 
@@ -16,8 +17,13 @@ jt_out *jt_out_open(const char *dir, const char *name);
 FILE *jt_out_file(jt_out *o);
 void jt_out_puts(jt_out *o, const char *s);
 void jt_out_printf(jt_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* 0 on success; on failure prints why, removes the temp file, returns -1. */
+/* Finish writing: 0 when every byte reached the temp file, which then waits
+ * for jt_out_finish(); on failure prints why, removes it, returns -1. */
 int jt_out_commit(jt_out *o);
 void jt_out_abort(jt_out *o);
+/* Publish (ok != 0: rename every committed file into place) or discard all
+ * of them, so a run that fails part-way leaves no output at all.  Returns 0
+ * when everything was published. */
+int jt_out_finish(int ok);
 
 #endif

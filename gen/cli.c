@@ -1,0 +1,114 @@
+/* cli.c — parse jvmtigen's command line (see cli.h).
+ *
+ * The output selection flags (--header, --tables, ...) come from the
+ * emitter table, so adding an emitter adds its flag and its --help line. */
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "0.0"
+#endif
+
+enum { OPT_MAJOR = 1000, OPT_LINT, OPT_HELP, OPT_VERSION, OPT_EMITTER_BASE = 2000 };
+
+void jt_cli_usage(FILE *f)
+{
+    fputs("Usage: jvmtigen [OPTIONS] SPEC.xml\n"
+          "Generate jvmti.h, name tables and more from the JVMTI specification (jvmti.xml).\n\n"
+          "Outputs (none given: all of them):\n", f);
+    for (int i = 0; i < jt_nemitters; i++)
+        fprintf(f, "      --%-16s %s (%s)\n", jt_emitters[i].option, jt_emitters[i].help,
+                jt_emitters[i].outputs);
+    fputs("\nOptions:\n"
+          "  -o, --output-dir=DIR     write outputs into DIR (default: out)\n"
+          "      --major-version=N    JDK feature version the header declares (default: from\n"
+          "                           the spec: <specification majorversion> or the highest\n"
+          "                           version in its change history)\n"
+          "      --lint               load and check the spec only; write nothing\n"
+          "  -q, --quiet              do not print warnings\n"
+          "      --help               print this help and exit\n"
+          "      --version            print the version and exit\n\n"
+          "Exit status: 0 success, 1 bad spec or failed write, 2 bad usage.\n", f);
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fputs("jvmtigen: error: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'jvmtigen --help' for more information.\n", stderr);
+    return JT_EXIT_USAGE;
+}
+
+int jt_cli_parse(jt_cli *cli, int argc, char **argv)
+{
+    struct option opts[32] = {
+        { "output-dir", required_argument, NULL, 'o' },
+        { "major-version", required_argument, NULL, OPT_MAJOR },
+        { "lint", no_argument, NULL, OPT_LINT },
+        { "quiet", no_argument, NULL, 'q' },
+        { "help", no_argument, NULL, OPT_HELP },
+        { "version", no_argument, NULL, OPT_VERSION },
+    };
+    int nopts = 6;
+    for (int i = 0; i < jt_nemitters && nopts < 31; i++)
+        opts[nopts++] = (struct option){ jt_emitters[i].option, no_argument, NULL, OPT_EMITTER_BASE + i };
+    opts[nopts] = (struct option){ 0 };
+
+    memset(cli, 0, sizeof *cli);
+    cli->outdir = "out";
+    opterr = 0;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, ":o:q", opts, NULL)) != -1) {
+        switch (c) {
+        case 'o':
+            if (!*optarg)
+                return usage_error("%s", "--output-dir needs a directory");
+            cli->outdir = optarg;
+            break;
+        case 'q':
+            cli->quiet = true;
+            break;
+        case OPT_MAJOR: {
+            char *end;
+            long v = strtol(optarg, &end, 10);
+            if (*end || v < 1 || v > 4095)
+                return usage_error("--major-version=%s: expected a JDK feature version (1..4095)", optarg);
+            cli->major_version = (int)v;
+            break;
+        }
+        case OPT_LINT:
+            cli->lint = true;
+            break;
+        case OPT_HELP:
+            jt_cli_usage(stdout);
+            return JT_EXIT_OK;
+        case OPT_VERSION:
+            printf("jvmtigen %s\n", PACKAGE_VERSION);
+            return JT_EXIT_OK;
+        case ':':
+            return usage_error("option %s needs a value", argv[optind - 1]);
+        case '?':
+            return usage_error("unknown option %s", argv[optind - 1]);
+        default:
+            if (c >= OPT_EMITTER_BASE && c < OPT_EMITTER_BASE + jt_nemitters) {
+                cli->selected[c - OPT_EMITTER_BASE] = true;
+                cli->any_selected = true;
+            }
+            break;
+        }
+    }
+    if (optind >= argc)
+        return usage_error("%s", "no SPEC.xml given");
+    if (optind + 1 < argc)
+        return usage_error("unexpected argument %s (one SPEC.xml at a time)", argv[optind + 1]);
+    cli->spec_path = argv[optind];
+    if (!cli->any_selected)
+        for (int i = 0; i < jt_nemitters; i++)
+            cli->selected[i] = true;
+    return -1;
+}

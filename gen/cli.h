@@ -1,0 +1,30 @@
+/* cli.h — command-line parsing for jvmtigen (kept out of main.c so it can be
+ * unit-tested and so main.c stays a short list of steps). */
+#ifndef JVMTIGEN_CLI_H
+#define JVMTIGEN_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "emit.h"
+
+#define JT_EXIT_OK 0
+#define JT_EXIT_FAIL 1      /* bad spec, failed write */
+#define JT_EXIT_USAGE 2     /* bad command line */
+
+typedef struct jt_cli {
+    const char *spec_path;
+    const char *outdir;             /* default "out" */
+    int major_version;              /* 0: from the spec */
+    bool lint;                      /* load and check only */
+    bool quiet;                     /* no warnings */
+    bool selected[16];              /* by index into jt_emitters; none = all */
+    bool any_selected;
+} jt_cli;
+
+/* Parses argv.  Returns -1 to go on, or an exit status: JT_EXIT_OK after
+ * --help/--version, JT_EXIT_USAGE after a message on a bad command line. */
+int jt_cli_parse(jt_cli *cli, int argc, char **argv);
+void jt_cli_usage(FILE *f);
+
+#endif

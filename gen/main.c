@@ -1,0 +1,55 @@
+/* main.c — jvmtigen: parse the command line, load the spec, run emitters. */
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "diag.h"
+#include "outfile.h"
+
+static int make_dir(const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+            return 0;
+        jt_diag(JT_DIAG_ERROR, NULL, 0, "output directory %s exists and is not a directory", dir);
+        return -1;
+    }
+    if (mkdir(dir, 0777) != 0) {
+        jt_diag(JT_DIAG_ERROR, NULL, 0, "cannot create output directory %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    jt_cli cli;
+    int rc = jt_cli_parse(&cli, argc, argv);
+    if (rc >= 0)
+        return rc;
+
+    jt_load_options lo = { .quiet_warnings = cli.quiet };
+    jt_diag_set_show_notes(cli.lint);
+    jt_spec *spec = jt_spec_load(cli.spec_path, &lo);
+    if (!spec)
+        return JT_EXIT_FAIL;
+    if (cli.lint) {
+        jt_spec_free(spec);
+        return JT_EXIT_OK;
+    }
+    if (make_dir(cli.outdir) != 0) {
+        jt_spec_free(spec);
+        return JT_EXIT_FAIL;
+    }
+    jt_emit_ctx ctx = { .spec = spec, .outdir = cli.outdir };
+    jt_spec_version(spec, cli.major_version, &ctx.major, &ctx.minor, &ctx.micro);
+    int ok = 1;
+    for (int i = 0; i < jt_nemitters && ok; i++)
+        if (cli.selected[i] && jt_emitters[i].run(&ctx) != 0)
+            ok = 0;
+    rc = jt_out_finish(ok);
+    jt_spec_free(spec);
+    return rc == 0 ? JT_EXIT_OK : JT_EXIT_FAIL;
+}
