@@ -28,10 +28,16 @@
 typedef struct jt_header_style {
     const char *struct_tag;     /* prefix of struct/union tags: "_" in JDK 8 */
     const char *minor_pad;      /* "( 0 * 0x100)" in 9+, "(2 * 0x100)" in 8 */
+    const char *banner;         /* the "generated" line and the space after it */
+    const char *tail;           /* after the include guard's #endif */
 } jt_header_style;
 
-static const jt_header_style style_jdk8 = { "_", "" };
-static const jt_header_style style_jdk9 = { "", " " };
+static const jt_header_style style_jdk8 = {
+    "_", "", "    /* AUTOMATICALLY GENERATED FILE - DO NOT EDIT */\n\n\n", "\n\n"
+};
+static const jt_header_style style_jdk9 = {
+    "", " ", " /* AUTOMATICALLY GENERATED FILE - DO NOT EDIT */\n\n", "\n"
+};
 
 typedef struct hctx {
     jt_out *o;
@@ -197,8 +203,8 @@ static void put_versions(hctx *h)
 
 static void put_prologue(hctx *h)
 {
+    jt_out_puts(h->o, h->st->banner);
     jt_out_puts(h->o,
-        " /* AUTOMATICALLY GENERATED FILE - DO NOT EDIT */\n\n"
         "    /* Include file for the Java(tm) Virtual Machine Tool Interface */\n\n"
         "#ifndef _JAVA_JVMTI_H_\n#define _JAVA_JVMTI_H_\n\n#include \"jni.h\"\n\n"
         "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
@@ -408,7 +414,8 @@ static void put_cplusplus(hctx *h)
     }
     jt_out_puts(h->o, "\n#endif /* __cplusplus */\n};\n\n\n"
                       "#ifdef __cplusplus\n} /* extern \"C\" */\n#endif /* __cplusplus */\n\n"
-                      "#endif /* !_JAVA_JVMTI_H_ */\n");
+                      "#endif /* !_JAVA_JVMTI_H_ */");
+    jt_out_puts(h->o, h->st->tail);
 }
 
 int jt_emit_header(const jt_emit_ctx *ctx)

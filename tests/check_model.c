@@ -1,0 +1,418 @@
+/* check_model.c — unit tests of the spec model (gen/model_*.c).
+ *
+ * Loads the two real specs from ../shared/spec and checks counts and facts
+ * against numbers taken from the XML and the JDK's own header by hand (see
+ * the comments), plus small malformed specs written on the fly.  The
+ * expected values are written here, never read back from our outputs.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "doc.h"
+#include "model.h"
+
+static char spec17[1024], spec8[1024], scratch[1024];
+
+static void paths(void)
+{
+    const char *dir = getenv("SPEC_DIR");
+    if (!dir)
+        dir = "../shared/spec";
+    snprintf(spec17, sizeof spec17, "%s/jdk17/jvmti.xml", dir);
+    snprintf(spec8, sizeof spec8, "%s/jdk8/jvmti.xml", dir);
+    const char *b = getenv("builddir");
+    snprintf(scratch, sizeof scratch, "%s/tests/out", b ? b : ".");
+}
+
+static jt_spec *load(const char *path)
+{
+    jt_load_options o = { .quiet_warnings = true };
+    jt_spec *s = jt_spec_load(path, &o);
+    ck_assert_msg(s != NULL, "could not load %s", path);
+    return s;
+}
+
+static size_t count_live_functions(const jt_spec *s)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->nfunctions; i++)
+        n += !s->functions[i]->elided;
+    return n;
+}
+
+static size_t count_live_events(const jt_spec *s)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->nevents; i++)
+        n += !s->events[i]->elided;
+    return n;
+}
+
+/* Counts: `grep -c '<function '` etc. on the XML; live counts from the
+ * function table and event enum of the JDK's shipped headers. */
+START_TEST(counts_jdk17)
+{
+    jt_spec *s = load(spec17);
+    ck_assert_uint_eq(s->nfunctions, 154);
+    ck_assert_uint_eq(count_live_functions(s), 148);
+    ck_assert_uint_eq(s->nevents, 34);
+    ck_assert_uint_eq(count_live_events(s), 32);
+    ck_assert_uint_eq(s->nerrors, 52);
+    ck_assert_uint_eq(s->ncapabilities, 44);
+    ck_assert_uint_eq(s->nconstants, 23);
+    ck_assert_uint_eq(s->ncallbacks, 13);
+    ck_assert_uint_eq(s->nbasetypes, 21);
+    ck_assert_uint_eq(s->ntypedefs, 23);   /* 22 structs/unions + jvmtiCapabilities */
+    ck_assert_int_eq(s->max_function_num, 156);
+    ck_assert_int_eq(s->min_event_num, 50);
+    ck_assert_int_eq(s->max_event_num, 86);
+    ck_assert_int_eq(s->max_error_num, 116);
+    ck_assert_int_eq(s->spec_major, -1);    /* JDK 9+: no version on <specification> */
+    ck_assert_int_eq(s->hist_major, 17);
+    jt_spec_free(s);
+}
+END_TEST
+
+START_TEST(counts_jdk8)
+{
+    jt_spec *s = load(spec8);
+    ck_assert_uint_eq(s->nfunctions, 145);
+    ck_assert_uint_eq(count_live_functions(s), 139);
+    ck_assert_uint_eq(s->nevents, 33);
+    ck_assert_uint_eq(count_live_events(s), 31);
+    ck_assert_uint_eq(s->nerrors, 49);
+    ck_assert_uint_eq(s->ncapabilities, 41);
+    ck_assert_uint_eq(s->nconstants, 23);
+    ck_assert_uint_eq(s->ncallbacks, 13);
+    ck_assert_int_eq(s->spec_major, 1);
+    ck_assert_int_eq(s->spec_minor, 2);
+    ck_assert_int_eq(s->spec_micro, 3);
+    int ma, mi, mc;
+    jt_spec_version(s, 0, &ma, &mi, &mc);
+    ck_assert_int_eq(ma, 1);
+    ck_assert_int_eq(mi, 2);
+    ck_assert_int_eq(mc, 3);
+    ck_assert_ptr_null(jt_find_function(s, "GetAllModules"));
+    ck_assert_ptr_null(jt_find_event(s, "SampledObjectAlloc"));
+    jt_spec_free(s);
+}
+END_TEST
+
+START_TEST(get_thread_state)
+{
+    jt_spec *s = load(spec17);
+    const jt_function *f = jt_find_function(s, "GetThreadState");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(f->num, 17);
+    ck_assert_ptr_eq(s->function_by_num[17], f);
+    ck_assert_str_eq(f->synopsis, "Get Thread State");
+    ck_assert_str_eq(f->since, "1.0");
+    ck_assert_uint_eq(f->nparams, 2);
+    ck_assert_str_eq(f->params[0].id, "thread");
+    ck_assert_int_eq(f->params[0].type->kind, JT_JTHREAD);
+    ck_assert_str_eq(f->params[0].type->thread_null, "current");
+    ck_assert_str_eq(f->params[0].type->thread_started, "maybe");
+    ck_assert_str_eq(f->params[1].id, "thread_state_ptr");
+    ck_assert_int_eq(f->params[1].type->kind, JT_OUTPTR);
+    ck_assert_int_eq(f->params[1].type->inner->kind, JT_JINT);
+    ck_assert(!f->params[1].type->nullok);
+    ck_assert_str_eq(f->category->id, "threadCategory");
+    jt_spec_free(s);
+}
+END_TEST
+
+START_TEST(function_attributes)
+{
+    jt_spec *s = load(spec17);
+    const jt_function *f = jt_find_function(s, "Allocate");
+    ck_assert_int_eq(f->phase, JT_PHASE_ANY);
+    ck_assert(f->callbacksafe);
+    ck_assert_str_eq(f->impl, "notrace");
+    ck_assert_int_eq(f->params[1].type->kind, JT_ALLOCBUF);
+    ck_assert_str_eq(f->params[1].type->incount, "size");
+    ck_assert_int_eq(f->params[1].type->incount_index, 0);
+    /* Deallocate's buffer may be NULL ("the call is ignored") */
+    f = jt_find_function(s, "Deallocate");
+    ck_assert(f->params[0].type->nullok);
+    ck_assert_ptr_nonnull(f->params[0].type->nullok_doc);
+    f = jt_find_function(s, "SetHeapSamplingInterval");
+    ck_assert_str_eq(f->since, "11");
+    ck_assert_int_eq(f->phase, JT_PHASE_ONLOAD);
+    ck_assert_uint_eq(f->nrequired, 1);
+    ck_assert_str_eq(f->required[0].cap->id, "can_generate_sampled_object_alloc_events");
+    /* GetMethodName's class is implied by the jmethodID */
+    f = jt_find_function(s, "GetMethodName");
+    ck_assert(!f->params[0].implicit || f->params[0].type->kind == JT_JCLASS);
+    f = jt_find_function(s, "GetFieldName");
+    ck_assert_int_eq(f->params[0].type->kind, JT_JCLASS);
+    ck_assert(!f->params[0].implicit);
+    ck_assert_str_eq(f->params[1].type->field_class, "klass");
+    /* errors resolve to the error section */
+    f = jt_find_function(s, "GetLocalObject");
+    int found = 0;
+    for (size_t i = 0; i < f->nerrors; i++)
+        if (f->errors[i].error && strcmp(f->errors[i].error->id, "JVMTI_ERROR_INVALID_SLOT") == 0)
+            found = 1;
+    ck_assert(found);
+    /* elided functions are kept but marked */
+    f = jt_find_function(s, "AsyncGetStackTrace");
+    ck_assert_ptr_nonnull(f);
+    ck_assert(f->elided);
+    jt_spec_free(s);
+}
+END_TEST
+
+START_TEST(events)
+{
+    jt_spec *s = load(spec17);
+    const jt_event *ev = jt_find_event(s, "VMInit");
+    ck_assert_int_eq(ev->num, 50);
+    ck_assert_str_eq(ev->const_name, "JVMTI_EVENT_VM_INIT");
+    ck_assert_str_eq(ev->label, "VM Initialization Event");
+    ev = jt_find_event(s, "ClassFileLoadHook");
+    ck_assert_int_eq(ev->num, 54);
+    ck_assert_int_eq(ev->phase, JT_PHASE_ANY);
+    ck_assert_uint_eq(ev->nparams, 9);
+    ck_assert_str_eq(ev->params[8].id, "new_class_data");
+    ck_assert_int_eq(ev->params[8].type->kind, JT_AGENTBUF);
+    ev = jt_find_event(s, "SampledObjectAlloc");
+    ck_assert_int_eq(ev->num, 86);
+    ck_assert_str_eq(ev->since, "11");
+    ev = jt_find_event(s, "NativeMethodBind");
+    ck_assert(ev->params[2].implicit);  /* klass, implied by method */
+    ck_assert_ptr_null(s->event_by_num[72 - 50]);  /* reserved */
+    ck_assert_ptr_eq(s->event_by_num[62 - 50], jt_find_event(s, "Breakpoint"));
+    ev = jt_find_event(s, "ClassUnload");
+    ck_assert(ev->elided);
+    jt_spec_free(s);
+}
+END_TEST
+
+START_TEST(constants_and_errors)
+{
+    jt_spec *s = load(spec17);
+    const jt_constants *g = jt_find_constants(s, "jvmtiThreadState");
+    ck_assert_int_eq(g->kind, JT_CK_BITS);
+    ck_assert_uint_eq(g->nconstants, 16);
+    const jt_constant *c = jt_find_constant(s, "JVMTI_JAVA_LANG_THREAD_STATE_RUNNABLE");
+    ck_assert_int_eq(c->value, 0x0001 | 0x0004);    /* ALIVE | RUNNABLE */
+    c = jt_find_constant(s, "JVMTI_THREAD_STATE_IN_NATIVE");
+    ck_assert_int_eq(c->value, 0x400000);
+    g = jt_find_constants(s, "jvmtiPhase");
+    ck_assert_int_eq(g->kind, JT_CK_ENUM);
+    g = jt_find_constants(s, "jvmtiThreadPriority");
+    ck_assert_int_eq(g->kind, JT_CK_CONST);
+    const jt_error *e = jt_find_error(s, "JVMTI_ERROR_NULL_POINTER");
+    ck_assert_int_eq(e->num, 100);
+    ck_assert_str_eq(e->category_id, "universal-error");
+    ck_assert_ptr_nonnull(strstr(e->short_text, "NULL"));
+    ck_assert_ptr_null(strchr(e->short_text, '\n'));
+    const jt_capability *k = jt_find_capability(s, "can_tag_objects");
+    ck_assert_int_eq(k->index, 0);
+    k = jt_find_capability(s, "can_generate_sampled_object_alloc_events");
+    ck_assert_int_eq(k->index, 43);
+    ck_assert_str_eq(k->since, "11");
+    jt_spec_free(s);
+}
+END_TEST
+
+START_TEST(types_resolve)
+{
+    jt_spec *s = load(spec17);
+    const jt_typedef *t = jt_find_typedef(s, "jvmtiThreadInfo");
+    ck_assert_uint_eq(t->nfields, 5);
+    ck_assert_int_eq(t->fields[0].type->kind, JT_ALLOCFIELDBUF);
+    t = jt_find_typedef(s, "jvmtiHeapReferenceInfo");
+    ck_assert_int_eq(t->kind, JT_TD_UNION);
+    const jt_function *f = jt_find_function(s, "SetEventNotificationMode");
+    ck_assert_int_eq(f->params[0].type->kind, JT_ENUM);
+    ck_assert_int_eq(f->params[0].type->ref.kind, JT_T_CONSTANTS);
+    ck_assert_str_eq(((const jt_constants *)f->params[0].type->ref.ptr)->id, "jvmtiEventMode");
+    ck_assert_int_eq(f->params[1].type->ref.kind, JT_T_BASETYPE);    /* jvmtiEvent */
+    ck_assert_int_eq(f->params[3].type->kind, JT_VARARGS);
+    f = jt_find_function(s, "FollowReferences");
+    const jt_param *cb = NULL;
+    for (size_t i = 0; i < f->nparams; i++)
+        if (strcmp(f->params[i].id, "callbacks") == 0)
+            cb = &f->params[i];
+    ck_assert_ptr_nonnull(cb);
+    ck_assert_int_eq(cb->type->kind, JT_INPTR);
+    ck_assert_int_eq(cb->type->inner->ref.kind, JT_T_TYPEDEF);
+    const jt_callback *c = jt_find_callback(s, "jvmtiHeapIterationCallback");
+    ck_assert_int_eq(c->ret->kind, JT_JINT);
+    ck_assert_str_eq(c->since, "1.1");
+    jt_spec_free(s);
+}
+END_TEST
+
+/* Every link in the prose points at something after loading. */
+static int unresolved_links(const jt_doc *d)
+{
+    int n = 0;
+    for (; d; d = d->next) {
+        if (d->name) {
+            size_t len = strlen(d->name);
+            if (len > 4 && strcmp(d->name + len - 4, "link") == 0 && strcmp(d->name, "externallink") != 0 &&
+                d->target_kind == JT_T_NONE)
+                n++;
+            n += unresolved_links(d->children);
+        }
+    }
+    return n;
+}
+
+START_TEST(links_resolved)
+{
+    jt_spec *s = load(spec17);
+    int n = 0, seen = 0;
+    for (size_t i = 0; i < s->nfunctions; i++) {
+        n += unresolved_links(s->functions[i]->description);
+        seen += s->functions[i]->description != NULL;
+    }
+    for (size_t i = 0; i < s->nintros; i++)
+        n += unresolved_links(s->intros[i]->body);
+    ck_assert_int_gt(seen, 100);
+    ck_assert_int_eq(n, 0);
+    jt_spec_free(s);
+}
+END_TEST
+
+/* ---- malformed specs ---------------------------------------------------- */
+
+static char *write_spec(const char *name, const char *body)
+{
+    static char path[1200];
+    snprintf(path, sizeof path, "%s/check_model", scratch);
+    char cmd[1400];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s'", path);
+    ck_assert_int_eq(system(cmd), 0);
+    snprintf(path, sizeof path, "%s/check_model/%s", scratch, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(body, f);
+    fclose(f);
+    return path;
+}
+
+#define MINI_HEAD "<?xml version=\"1.0\"?>\n<specification label=\"x\">\n<title subtitle=\"v\">T</title>\n" \
+    "<functionsection label=\"F\"><category id=\"c\" label=\"C\">\n"
+#define MINI_TAIL "</category></functionsection>\n<errorsection label=\"E\"><errorcategory id=\"u\" label=\"U\">" \
+    "<errorid id=\"JVMTI_ERROR_NONE\" num=\"0\">ok</errorid></errorcategory></errorsection>\n" \
+    "<eventsection label=\"Ev\"/><datasection/><issuessection label=\"I\"/>" \
+    "<changehistory id=\"ChangeHistory\" update=\"x\"/></specification>\n"
+#define FN(body) "<function id=\"Foo\" num=\"1\"><synopsis>Foo</synopsis><description>d</description>" \
+    "<origin>new</origin><capabilities/><parameters>" body "</parameters><errors/></function>\n"
+
+START_TEST(minimal_spec_loads)
+{
+    jt_spec *s = load(write_spec("ok.xml", MINI_HEAD FN("<param id=\"n\"><jint min=\"0\"/><description>n</description></param>") MINI_TAIL));
+    ck_assert_uint_eq(s->nfunctions, 1);
+    ck_assert_str_eq(s->functions[0]->params[0].type->min, "0");
+    jt_spec_free(s);
+}
+END_TEST
+
+START_TEST(dangling_link_rejected)
+{
+    const char *p = write_spec("dangling.xml", MINI_HEAD
+        "<function id=\"Foo\" num=\"1\"><synopsis>Foo</synopsis><description>see <functionlink id=\"Nope\"/>"
+        "</description><origin>new</origin><capabilities/><parameters/><errors/></function>" MINI_TAIL);
+    jt_load_options o = { .quiet_warnings = true };
+    ck_assert_ptr_null(jt_spec_load(p, &o));
+}
+END_TEST
+
+START_TEST(unknown_kind_rejected)
+{
+    const char *p = write_spec("kind.xml", MINI_HEAD FN("<param id=\"n\"><frobbuf><jint/></frobbuf><description>n</description></param>") MINI_TAIL);
+    jt_load_options o = { .quiet_warnings = true };
+    ck_assert_ptr_null(jt_spec_load(p, &o));
+}
+END_TEST
+
+START_TEST(num_collision_rejected)
+{
+    const char *p = write_spec("collide.xml", MINI_HEAD FN("") 
+        "<function id=\"Bar\" num=\"1\"><synopsis>Bar</synopsis><description>d</description>"
+        "<origin>new</origin><capabilities/><parameters/><errors/></function>" MINI_TAIL);
+    jt_load_options o = { .quiet_warnings = true };
+    ck_assert_ptr_null(jt_spec_load(p, &o));
+}
+END_TEST
+
+START_TEST(undefined_enum_rejected)
+{
+    const char *p = write_spec("enum.xml", MINI_HEAD FN("<param id=\"e\"><enum>jvmtiNope</enum><description>e</description></param>") MINI_TAIL);
+    jt_load_options o = { .quiet_warnings = true };
+    ck_assert_ptr_null(jt_spec_load(p, &o));
+}
+END_TEST
+
+START_TEST(other_schema_rejected)
+{
+    const char *p = write_spec("html.xml", "<html><body/></html>\n");
+    jt_load_options o = { .quiet_warnings = true };
+    ck_assert_ptr_null(jt_spec_load(p, &o));
+}
+END_TEST
+
+START_TEST(invalid_attribute_is_only_a_warning)
+{
+    /* research VMs add attributes the DTD lacks: <jlong min="0"/> */
+    static const char body[] = MINI_HEAD FN("<param id=\"n\"><jlong min=\"0\"/><description>n</description></param>") MINI_TAIL;
+    /* same spec with an internal DTD that does not allow min on jlong */
+    char doc[4096];
+    snprintf(doc, sizeof doc, "<?xml version=\"1.0\"?>\n<!DOCTYPE specification [\n"
+             "<!ELEMENT jlong EMPTY>\n]>\n%s", strchr(body, '\n') + 1);
+    jt_spec *s = load(write_spec("jlongmin.xml", doc));
+    ck_assert_int_eq(s->functions[0]->params[0].type->min_value, 0);
+    jt_spec_free(s);
+}
+END_TEST
+
+START_TEST(plain_text)
+{
+    jt_spec *s = load(spec17);
+    const jt_error *e = jt_find_error(s, "JVMTI_ERROR_INVALID_THREAD");
+    char *t = jt_doc_plain_text(e->description);
+    ck_assert_ptr_null(strstr(t, "  "));
+    ck_assert(t[0] != ' ' && t[strlen(t) - 1] != ' ');
+    free(t);
+    jt_spec_free(s);
+}
+END_TEST
+
+int main(void)
+{
+    paths();
+    Suite *su = suite_create("model");
+    TCase *tc = tcase_create("real specs");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, counts_jdk17);
+    tcase_add_test(tc, counts_jdk8);
+    tcase_add_test(tc, get_thread_state);
+    tcase_add_test(tc, function_attributes);
+    tcase_add_test(tc, events);
+    tcase_add_test(tc, constants_and_errors);
+    tcase_add_test(tc, types_resolve);
+    tcase_add_test(tc, links_resolved);
+    tcase_add_test(tc, plain_text);
+    suite_add_tcase(su, tc);
+    TCase *bad = tcase_create("small specs");
+    tcase_add_test(bad, minimal_spec_loads);
+    tcase_add_test(bad, dangling_link_rejected);
+    tcase_add_test(bad, unknown_kind_rejected);
+    tcase_add_test(bad, num_collision_rejected);
+    tcase_add_test(bad, undefined_enum_rejected);
+    tcase_add_test(bad, other_schema_rejected);
+    tcase_add_test(bad, invalid_attribute_is_only_a_warning);
+    suite_add_tcase(su, bad);
+    SRunner *sr = srunner_create(su);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
