@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# bad-input.sh — jvmtigen must refuse bad input cleanly.
+#
+# Data-driven, in the manner of curl's test cases: each row of CASES below is
+# one case, and adding one needs no new code.  For every case jvmtigen runs
+# into a fresh, empty output directory and must
+#   - exit with the expected code,
+#   - print the expected substring on stderr (messages follow the
+#     "file:line: error: what" format of gen/diag.h),
+#   - leave the output directory empty: no output, no temporary files.
+# Inputs other than the shared broken spec are made here, at run time.
+# Exit 0 pass, 1 fail, 77 skip (inputs missing).
+set -euo pipefail
+
+: "${JVMTIGEN:?}" "${SPEC_DIR:?}" "${builddir:?}"
+out=$builddir/tests/out/bad-input
+rm -rf "$out"
+in=$out/inputs
+mkdir -p "$in/a-directory"
+
+truncated=$SPEC_DIR/broken/truncated-jvmti.xml
+if [[ ! -f $truncated ]]; then
+    echo "SKIP: $truncated not found (see spec/README.md)"
+    exit 77
+fi
+: >"$in/empty.xml"
+printf 'This is not XML.\nJust two lines of text.\n' >"$in/not-xml.txt"
+printf '<html><body/></html>\n' >"$in/other-schema.xml"
+
+# name | expected exit code | expected stderr substring | arguments after -o DIR
+# (@IN@ stands for the inputs directory, @SPEC_DIR@ for the shared specs).
+CASES='
+truncated    | 1 | truncated-jvmti.xml:323:         | @SPEC_DIR@/broken/truncated-jvmti.xml
+missing      | 1 | no-such-file.xml: error:         | @IN@/no-such-file.xml
+empty        | 1 | empty.xml: error:                | @IN@/empty.xml
+not-xml      | 1 | not-xml.txt:1: error:            | @IN@/not-xml.txt
+other-schema | 1 | other-schema.xml:1: error:       | @IN@/other-schema.xml
+directory    | 1 | a-directory: error:              | @IN@/a-directory
+bad-option   | 2 | --no-such-option                 | --no-such-option @SPEC_DIR@/jdk17/jvmti.xml
+no-input     | 2 | jvmtigen                         |
+'
+
+trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
+
+pass=0 fail=0
+while IFS='|' read -r name code want args; do
+    name=$(trim "$name")
+    [[ -n $name ]] || continue
+    code=$(trim "$code") want=$(trim "$want") args=$(trim "$args")
+    dir=$out/$name
+    mkdir -p "$dir/out"
+    # Split first, substitute after, so paths with spaces stay one argument.
+    read -r -a argv <<<"$args"
+    argv=("${argv[@]//@IN@/$in}")
+    argv=("${argv[@]//@SPEC_DIR@/$SPEC_DIR}")
+
+    echo "== $name: jvmtigen -o $dir/out ${argv[*]}"
+    echo "   expect exit $code, stderr containing '$want', $dir/out empty"
+    rc=0
+    "$JVMTIGEN" -o "$dir/out" "${argv[@]}" >"$dir/stdout" 2>"$dir/stderr" || rc=$?
+    problems=()
+    [[ $rc == "$code" ]] || problems+=("exit code $rc, expected $code")
+    grep -qF -- "$want" "$dir/stderr" || problems+=("stderr lacks '$want'")
+    left=$(find "$dir/out" -mindepth 1 | head -5)
+    [[ -z $left ]] || problems+=("output left behind: ${left//$'\n'/ }")
+
+    if ((${#problems[@]} == 0)); then
+        echo "   ok: $(head -1 "$dir/stderr")"
+        pass=$((pass + 1))
+    else
+        for p in "${problems[@]}"; do echo "FAIL: $name: $p"; done
+        echo "   stderr was:"; sed 's/^/   | /' "$dir/stderr" | head -10
+        fail=$((fail + 1))
+    fi
+done <<<"$CASES"
+
+# --help and --version: exit 0 and say who they are, on stdout.
+for opt in --help --version; do
+    echo "== jvmtigen $opt: expect exit 0 and 'jvmtigen' on stdout"
+    rc=0
+    "$JVMTIGEN" "$opt" >"$out/stdout$opt" 2>"$out/stderr$opt" || rc=$?
+    if [[ $rc == 0 ]] && grep -qF jvmtigen "$out/stdout$opt"; then
+        echo "   ok: $(head -1 "$out/stdout$opt")"
+        pass=$((pass + 1))
+    else
+        echo "FAIL: jvmtigen $opt: exit $rc, stdout:"; sed 's/^/   | /' "$out/stdout$opt" | head -5
+        fail=$((fail + 1))
+    fi
+done
+
+echo "bad-input: $pass passed, $fail failed"
+((fail == 0))
