@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctype.h"
 #include "diag.h"
 #include "emit.h"
 #include "outfile.h"
@@ -48,34 +49,11 @@ typedef struct hctx {
 
 /* ---- C spelling of types ------------------------------------------------ */
 
-/* Appends the C spelling of t to buf (e.g. "const jvmtiCapabilities*"). */
-static void c_type(const jt_type *t, char *buf, size_t len)
-{
-    const struct jt_kind_info *ki = jt_kind_info(t->kind);
-    if (ki->wrapper) {
-        size_t n = strlen(buf);
-        snprintf(buf + n, len - n, "%s", ki->c_prefix);
-        c_type(t->inner, buf, len);
-        n = strlen(buf);
-        snprintf(buf + n, len - n, "%s", ki->c_suffix);
-        return;
-    }
-    size_t n = strlen(buf);
-    snprintf(buf + n, len - n, "%s", ki->c_name ? ki->c_name : t->name);
-}
-
-static const char *type_str(const jt_type *t, char *buf, size_t len)
-{
-    buf[0] = '\0';
-    c_type(t, buf, len);
-    return buf;
-}
-
 /* "TYPE NAME"; a varargs param spells itself " ..." (empty type). */
 static void put_decl(hctx *h, const jt_param *p)
 {
     char buf[256];
-    jt_out_printf(h->o, "%s %s", type_str(p->type, buf, sizeof buf), p->id);
+    jt_out_printf(h->o, "%s %s", jt_c_type(p->type, buf, sizeof buf), p->id);
 }
 
 /* Params as they appear in C signatures (implied jclass left out). */
@@ -299,7 +277,7 @@ static void put_callback_types(hctx *h)
         const jt_callback *cb = h->s->callbacks[i];
         if (cb->elided)
             continue;
-        jt_out_printf(h->o, "typedef %s (JNICALL *%s)\n    (", type_str(cb->ret, buf, sizeof buf), cb->id);
+        jt_out_printf(h->o, "typedef %s (JNICALL *%s)\n    (", jt_c_type(cb->ret, buf, sizeof buf), cb->id);
         put_params(h, cb->params, cb->nparams, "", ", ");
         jt_out_puts(h->o, ");\n\n");
     }

@@ -51,12 +51,23 @@ struct jt_kind_info {
     int jvmti_allocs;
     /* Which attributes the element may carry; anything else is reported. */
     const char *attrs;      /* space separated, NULL when none */
+    /* The error a function returns when this argument is NULL and may not
+     * be (no nullok, no jthread null=); NULL when NULL can be a real value
+     * (a jobject may be Java's null) or the type is not a pointer. */
+    const char *null_error;
+    /* Errors a function may return because it takes an argument of this
+     * kind, beyond those it lists (space separated). */
+    const char *derived_errors;
 };
 
 extern const struct jt_kind_info jt_kinds[JT_KIND_COUNT];
 
 /* Look up an element name; returns JT_KIND_NONE when it names no type. */
 jt_kind jt_kind_from_xml(const char *name);
+
+/* The error for a NULL argument of this kind (outer kind, innermost leaf),
+ * or NULL when NULL is an ordinary value. */
+const char *jt_null_error(jt_kind outer, jt_kind leaf);
 
 static inline const struct jt_kind_info *jt_kind_info(jt_kind k)
 {

@@ -1,0 +1,703 @@
+/* emit_wrapper.c — write jvmticheck_gen.c: the checked, tracing wrapper.
+ *
+ * For every function of the spec's table one wrapper, always the same four
+ * steps (apitrace's lesson): check the inputs, call the real function,
+ * account (timing, allocations, undocumented errors), trace inputs and, on
+ * success, outputs.  For every event a trampoline that hands the agent the
+ * checked env.  Plus the metadata tables the runtime reads (jc_runtime.h).
+ *
+ * What to check and how to print an argument is decided by rules over the
+ * param's kind and leaf type (the kinds table and the tables below), never
+ * by function name; the few functions with extra meaning (capabilities,
+ * callbacks, event enabling, memory) get hooks named in hooks[].  A param
+ * no rule covers stops generation with an error naming it: no silent gaps.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctype.h"
+#include "diag.h"
+#include "emit.h"
+#include "outfile.h"
+
+typedef struct wctx {
+    jt_out *o;
+    const jt_spec *s;
+    int errors;
+} wctx;
+
+#define P(...) jt_out_printf(w->o, __VA_ARGS__)
+
+/* ---- per-function extras ------------------------------------------------ */
+
+typedef enum hook_kind {
+    HOOK_NONE = 0,
+    HOOK_CAPS_CHANGED,      /* Add/RelinquishCapabilities: refresh after success */
+    HOOK_CAPS_OUT,          /* GetCapabilities: its output is the truth */
+    HOOK_SET_CALLBACKS,     /* SetEventCallbacks: substitute trampolines */
+    HOOK_EVENT_MODE,        /* SetEventNotificationMode: event checks */
+    HOOK_DEALLOCATE,        /* Deallocate: only memory JVMTI handed out */
+    HOOK_ALLOCATE,          /* Allocate: track the block */
+    HOOK_DISPOSE            /* DisposeEnvironment: report leaks first */
+} hook_kind;
+
+static const struct { const char *fn; hook_kind hook; } hooks[] = {
+    { "AddCapabilities", HOOK_CAPS_CHANGED },
+    { "RelinquishCapabilities", HOOK_CAPS_CHANGED },
+    { "GetCapabilities", HOOK_CAPS_OUT },
+    { "SetEventCallbacks", HOOK_SET_CALLBACKS },
+    { "SetEventNotificationMode", HOOK_EVENT_MODE },
+    { "Deallocate", HOOK_DEALLOCATE },
+    { "Allocate", HOOK_ALLOCATE },
+    { "DisposeEnvironment", HOOK_DISPOSE },
+};
+
+static hook_kind hook_of(const jt_function *f)
+{
+    for (size_t i = 0; i < sizeof hooks / sizeof *hooks; i++)
+        if (strcmp(hooks[i].fn, f->id) == 0)
+            return hooks[i].hook;
+    return HOOK_NONE;
+}
+
+/* Events during which only callbacksafe functions may be called. */
+static const char *const restricting_events[] = {
+    "GarbageCollectionStart", "GarbageCollectionFinish", "ObjectFree",
+};
+
+static bool restricts(const jt_event *ev)
+{
+    for (size_t i = 0; i < sizeof restricting_events / sizeof *restricting_events; i++)
+        if (strcmp(restricting_events[i], ev->id) == 0)
+            return true;
+    return false;
+}
+
+/* ---- small helpers -------------------------------------------------------- */
+
+static unsigned version_of(const char *since)
+{
+    int ma = 1, mi = 0;
+    jt_parse_since(since, &ma, &mi);
+    return 0x30000000u + ((unsigned)ma << 16) + ((unsigned)mi << 8);
+}
+
+static const jt_constants *enum_group(const jt_type *t)
+{
+    return t->kind == JT_ENUM && t->ref.kind == JT_T_CONSTANTS ? t->ref.ptr : NULL;
+}
+
+/* Name of the group the name tables know a value by, or NULL. */
+static const char *enum_table_name(const jt_type *t)
+{
+    if (t->kind != JT_ENUM)
+        return NULL;
+    if (t->ref.kind == JT_T_CONSTANTS)
+        return ((const jt_constants *)t->ref.ptr)->id;
+    if (strcmp(t->name, "jvmtiError") == 0 || strcmp(t->name, "jvmtiEvent") == 0)
+        return t->name;
+    return NULL;
+}
+
+static const char *phase_mask(jt_phase p)
+{
+    switch (p) {
+    case JT_PHASE_ONLOAD:
+    case JT_PHASE_ONLOAD_ONLY:
+        return "JC_PHASE_BIT(JVMTI_PHASE_ONLOAD)";
+    case JT_PHASE_START:
+        return "JC_PHASE_BIT(JVMTI_PHASE_START) | JC_PHASE_BIT(JVMTI_PHASE_LIVE)";
+    case JT_PHASE_ANY:
+        return "JC_PHASE_BIT(JVMTI_PHASE_ONLOAD) | JC_PHASE_BIT(JVMTI_PHASE_PRIMORDIAL) | "
+               "JC_PHASE_BIT(JVMTI_PHASE_START) | JC_PHASE_BIT(JVMTI_PHASE_LIVE) | "
+               "JC_PHASE_BIT(JVMTI_PHASE_DEAD)";
+    case JT_PHASE_LIVE:
+    case JT_PHASE_UNSET:    /* the spec's default */
+    default:
+        return "JC_PHASE_BIT(JVMTI_PHASE_LIVE)";
+    }
+}
+
+static void refuse(wctx *w, const char *owner, const jt_param *p, const char *why)
+{
+    jt_diag(JT_DIAG_ERROR, w->s->path, p->type->line,
+            "%s: param %s: %s (jvmtigen has no check or format rule for it)", owner, p->id, why);
+    w->errors++;
+}
+
+/* ---- how to print a value --------------------------------------------------
+ * format_value() writes the jc_rec_arg_* call for a value of type t held in
+ * the C expression expr.  Returns false when no rule covers the type. */
+
+static bool format_value(wctx *w, const jt_type *t, const char *name, const char *expr)
+{
+    const char *grp;
+    switch (t->kind) {
+    case JT_JINT: case JT_JLONG: case JT_JLOCATION: case JT_JFRAMEID:
+        P("jc_rec_arg_int(r, \"%s\", (long long)(%s));", name, expr);
+        return true;
+    case JT_JCHAR: case JT_SIZE_T:
+        P("jc_rec_arg_uint(r, \"%s\", (unsigned long long)(%s));", name, expr);
+        return true;
+    case JT_JBOOLEAN:
+        P("jc_rec_arg_bool(r, \"%s\", (%s) != 0);", name, expr);
+        return true;
+    case JT_JFLOAT: case JT_JDOUBLE:
+        P("jc_rec_arg_double(r, \"%s\", (double)(%s));", name, expr);
+        return true;
+    case JT_CHAR: case JT_UCHAR:
+        P("jc_rec_arg_char(r, \"%s\", (int)(%s));", name, expr);
+        return true;
+    case JT_JVALUE:
+        P("jc_rec_arg_int(r, \"%s\", (long long)(%s).j);", name, expr);
+        return true;
+    case JT_JMETHODID: case JT_JFIELDID: case JT_JRAWMONITORID: case JT_JCLASS:
+    case JT_JTHREAD: case JT_JTHREADGROUP: case JT_JOBJECT:
+        P("jc_rec_arg_ptr(r, \"%s\", (const void *)(%s));", name, expr);
+        return true;
+    case JT_ENUM:
+        grp = enum_table_name(t);
+        if (!grp)
+            return false;
+        if (enum_group(t) && enum_group(t)->kind == JT_CK_BITS)
+            P("jc_rec_arg_bits(r, \"%s\", \"%s\", (long long)(%s));", name, grp, expr);
+        else
+            P("jc_rec_arg_enum(r, \"%s\", \"%s\", (long long)(%s));", name, grp, expr);
+        return true;
+    case JT_STRUCT:
+        /* a struct or function pointer by value: its address */
+        P("jc_rec_arg_ptr(r, \"%s\", (const void *)(size_t)(%s));", name, expr);
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* An input argument: the pointer itself, or for strings the text. */
+static bool format_input(wctx *w, const jt_param *p)
+{
+    const jt_type *t = p->type, *in = t->inner;
+    const struct jt_kind_info *ki = jt_kind_info(t->kind);
+    if (t->kind == JT_VARARGS)
+        return true;
+    if (!ki->wrapper)
+        return format_value(w, t, p->id, p->id);
+    if (t->kind == JT_PTRTYPE)
+        return format_value(w, in, p->id, p->id);
+    if ((t->kind == JT_INBUF || t->kind == JT_VMBUF) && in->kind == JT_CHAR) {
+        P("jc_rec_arg_str(r, \"%s\", %s);", p->id, p->id);
+        return true;
+    }
+    if (t->kind == JT_INPTR && in->kind == JT_STRUCT && in->ref.kind == JT_T_TYPEDEF &&
+        ((const jt_typedef *)in->ref.ptr)->kind == JT_TD_CAPABILITIES) {
+        P("jc_rec_arg_caps(r, \"%s\", %s);", p->id, p->id);
+        return true;
+    }
+    P("jc_rec_arg_ptr(r, \"%s\", (const void *)%s);", p->id, p->id);
+    return true;
+}
+
+/* An output, printed after a successful call (the pointer may be NULL when
+ * nullok). */
+static bool format_output(wctx *w, const jt_param *p)
+{
+    const jt_type *t = p->type, *in = t->inner;
+    char expr[160];
+    switch (t->kind) {
+    case JT_OUTPTR:
+        if (in->kind == JT_VOID) {
+            snprintf(expr, sizeof expr, "*(void *const *)%s", p->id);
+            P("if (%s) jc_rec_arg_ptr(r, \"%s\", %s); ", p->id, p->id, expr);
+            return true;
+        }
+        if (in->kind == JT_STRUCT && in->ref.kind == JT_T_TYPEDEF) {
+            if (((const jt_typedef *)in->ref.ptr)->kind == JT_TD_CAPABILITIES) {
+                P("if (%s) jc_rec_arg_caps(r, \"%s\", %s); ", p->id, p->id, p->id);
+                return true;
+            }
+            return true;    /* a struct filled in place: its fields are many */
+        }
+        snprintf(expr, sizeof expr, "*%s", p->id);
+        P("if (%s) { ", p->id);
+        if (!format_value(w, in, p->id, expr))
+            return false;
+        P(" } ");
+        return true;
+    case JT_ALLOCBUF:
+        if (in->kind == JT_CHAR) {
+            P("if (%s) jc_rec_arg_str(r, \"%s\", *%s); ", p->id, p->id, p->id);
+            return true;
+        }
+        P("if (%s) jc_rec_arg_ptr(r, \"%s\", (const void *)*%s); ", p->id, p->id, p->id);
+        return true;
+    case JT_ALLOCALLOCBUF: case JT_AGENTBUF:
+        P("if (%s) jc_rec_arg_ptr(r, \"%s\", (const void *)*%s); ", p->id, p->id, p->id);
+        return true;
+    default:
+        return true;    /* inputs, and outbufs the caller owns */
+    }
+}
+
+static bool is_output(const jt_type *t)
+{
+    return t->kind == JT_OUTPTR || t->kind == JT_ALLOCBUF || t->kind == JT_ALLOCALLOCBUF ||
+           t->kind == JT_AGENTBUF;
+}
+
+/* ---- metadata tables -------------------------------------------------------- */
+
+static void add_error(const char **list, size_t *n, size_t cap, const char *id)
+{
+    for (size_t i = 0; i < *n; i++)
+        if (strcmp(list[i], id) == 0)
+            return;
+    if (*n < cap)
+        list[(*n)++] = id;
+}
+
+/* Documented errors of f: those it lists, the universal ones, and those the
+ * spec implies by its params' kinds (the published page shows the same). */
+static size_t documented_errors(const jt_spec *s, const jt_function *f, const char **list, size_t cap)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->nerrors; i++)
+        if (strcmp(s->errors[i]->category_id, "universal-error") == 0)
+            add_error(list, &n, cap, s->errors[i]->id);
+    for (size_t i = 0; i < f->nerrors; i++)
+        add_error(list, &n, cap, f->errors[i].id);
+    if (f->nrequired)
+        add_error(list, &n, cap, "JVMTI_ERROR_MUST_POSSESS_CAPABILITY");
+    for (size_t i = 0; i < f->nparams; i++) {
+        const jt_type *t = f->params[i].type, *leaf = jt_type_leaf(t);
+        const struct jt_kind_info *ki = jt_kind_info(t->kind);
+        for (size_t k = 0; k < s->nerrors; k++) {   /* ids as strings owned by the model */
+            const char *id = s->errors[k]->id;
+            const char *lists[2] = { ki->derived_errors, ki->wrapper ? jt_kind_info(leaf->kind)->derived_errors : NULL };
+            for (int l = 0; l < 2; l++) {
+                const char *d = lists[l];
+                size_t len = strlen(id);
+                for (const char *q = d; q && (q = strstr(q, id)); q += len)
+                    if ((q == d || q[-1] == ' ') && (q[len] == ' ' || q[len] == '\0'))
+                        add_error(list, &n, cap, id);
+            }
+            if (leaf->kind == JT_ENUM && leaf->name && strcmp(leaf->name, "jvmtiEvent") == 0 &&
+                strcmp(id, "JVMTI_ERROR_INVALID_EVENT_TYPE") == 0)
+                add_error(list, &n, cap, id);
+        }
+        if (t->kind == JT_JINT && t->min)
+            add_error(list, &n, cap, "JVMTI_ERROR_ILLEGAL_ARGUMENT");
+    }
+    return n;
+}
+
+static void put_tables(wctx *w)
+{
+    const jt_spec *s = w->s;
+    /* per-function capability and error lists */
+    for (int num = 1; num <= s->max_function_num; num++) {
+        const jt_function *f = s->function_by_num[num];
+        if (!f)
+            continue;
+        P("static const int caps_%s[] = { ", f->id);
+        for (size_t i = 0; i < f->nrequired; i++)
+            P("%d, ", f->required[i].cap->index);
+        P("-1 };\n");
+        const char *errs[128];
+        size_t n = documented_errors(s, f, errs, 128);
+        P("static const jvmtiError errs_%s[] = { ", f->id);
+        for (size_t i = 0; i < n; i++)
+            P("%s, ", errs[i]);
+        P("JVMTI_ERROR_NONE };\n");
+    }
+    P("\nconst jc_fn_info jc_fn_table[] = {\n");
+    for (int num = 1; num <= s->max_function_num; num++) {
+        const jt_function *f = s->function_by_num[num];
+        if (!f)
+            continue;
+        const char *errs[128];
+        size_t n = documented_errors(s, f, errs, 128);
+        P("    [%d] = { \"%s\", %d, %s, %s, 0x%08X, caps_%s, errs_%s, %zu },\n", num, f->id, num,
+          phase_mask(f->phase), f->callbacksafe ? "true" : "false", (unsigned)version_of(f->since), f->id,
+          f->id, n);
+    }
+    P("};\nconst int jc_fn_max = %d;\n", s->max_function_num);
+    P("jc_fn_stats jc_fn_stats_table[%d];\n", s->max_function_num + 1);
+    P("bool jc_fn_selected[%d];\n\n", s->max_function_num + 1);
+
+    int nev = s->max_event_num - s->min_event_num + 1;
+    for (int i = 0; i < nev; i++) {
+        const jt_event *ev = s->event_by_num[i];
+        if (!ev)
+            continue;
+        P("static const int evcaps_%s[] = { ", ev->id);
+        for (size_t k = 0; k < ev->nrequired; k++)
+            P("%d, ", ev->required[k].cap->index);
+        P("-1 };\n");
+    }
+    P("\nconst jc_event_info jc_event_table[%d] = {\n", nev);
+    for (int i = 0; i < nev; i++) {
+        const jt_event *ev = s->event_by_num[i];
+        if (ev)
+            P("    [%d] = { \"%s\", %d, %s, evcaps_%s, %s },\n", i, ev->id, ev->num,
+              ev->filtered == JT_FILTER_THREAD ? "true" : "false", ev->id, restricts(ev) ? "true" : "false");
+    }
+    P("};\nconst int jc_event_min = %d, jc_event_max = %d;\n", s->min_event_num, s->max_event_num);
+    P("_Atomic uint64_t jc_event_counts[%d];\nbool jc_event_selected[%d];\n\n", nev, nev);
+
+    P("const char *const jc_cap_names[] = {\n");
+    for (size_t i = 0; i < s->ncapabilities; i++)
+        P("    \"%s\",\n", s->capabilities[i].id);
+    P("};\nconst int jc_cap_count = %zu;\n\n", s->ncapabilities);
+
+    P("void jc_selection_init(void)\n{\n"
+      "    for (int i = 1; i <= jc_fn_max; i++)\n"
+      "        jc_fn_selected[i] = jc_fn_table[i].name && jc_options_selects(&jc_g.opt, jc_fn_table[i].name);\n"
+      "    for (int i = 0; i <= jc_event_max - jc_event_min; i++)\n"
+      "        jc_event_selected[i] = jc_event_table[i].name && jc_options_selects(&jc_g.opt, jc_event_table[i].name);\n"
+      "}\n\n");
+}
+
+/* ---- allocation tracking of a function's outputs ------------------------------ */
+
+static bool has_alloc_fields(const jt_typedef *td)
+{
+    for (size_t i = 0; td && i < td->nfields; i++)
+        if (td->fields[i].type->kind == JT_ALLOCFIELDBUF)
+            return true;
+    return false;
+}
+
+static const jt_typedef *struct_of(const jt_type *t)
+{
+    return t && t->kind == JT_STRUCT && t->ref.kind == JT_T_TYPEDEF ? t->ref.ptr : NULL;
+}
+
+/* For each struct with allocfieldbuf members: a function tracking them. */
+static void put_field_trackers(wctx *w)
+{
+    const jt_spec *s = w->s;
+    for (size_t i = 0; i < s->ntypedefs; i++) {
+        const jt_typedef *td = s->typedefs[i];
+        if (has_alloc_fields(td))
+            P("static void track_%s(jc_env *ce, const %s *v, const char *fn, const char *param);\n", td->id, td->id);
+    }
+    for (size_t i = 0; i < s->ntypedefs; i++) {
+        const jt_typedef *td = s->typedefs[i];
+        if (!has_alloc_fields(td))
+            continue;
+        P("static void track_%s(jc_env *ce, const %s *v, const char *fn, const char *param)\n{\n", td->id, td->id);
+        for (size_t k = 0; k < td->nfields; k++) {
+            const jt_param *fd = &td->fields[k];
+            if (fd->type->kind != JT_ALLOCFIELDBUF)
+                continue;
+            const jt_type *in = fd->type->inner;
+            if (in->kind == JT_CHAR) {
+                P("    if (v->%s) jc_alloc_track(ce, v->%s, strlen(v->%s) + 1, fn, param);\n", fd->id, fd->id, fd->id);
+            } else if (fd->type->outcount) {
+                char tb[128];
+                P("    if (v->%s) {\n        jc_alloc_track(ce, v->%s, (size_t)v->%s * sizeof(%s), fn, param);\n",
+                  fd->id, fd->id, fd->type->outcount, jt_c_type(in, tb, sizeof tb));
+                const jt_typedef *sub = struct_of(in);
+                if (has_alloc_fields(sub))
+                    P("        for (jint i = 0; i < v->%s; i++) track_%s(ce, &v->%s[i], fn, param);\n",
+                      fd->type->outcount, sub->id, fd->id);
+                P("    }\n");
+            } else {
+                char tb[128];
+                P("    if (v->%s) jc_alloc_track(ce, v->%s, sizeof(%s), fn, param);\n", fd->id, fd->id,
+                  jt_c_type(in, tb, sizeof tb));
+            }
+        }
+        P("}\n\n");
+    }
+}
+
+/* The number of elements an alloc'd output holds, as a C expression. */
+static void count_expr(const jt_function *f, const jt_type *t, char *buf, size_t len)
+{
+    int idx = t->outcount_index >= 0 ? t->outcount_index : t->incount_index;
+    if (idx >= 0) {
+        const jt_param *c = &f->params[idx];
+        if (c->type->kind == JT_OUTPTR)
+            snprintf(buf, len, "(size_t)*%s", c->id);
+        else
+            snprintf(buf, len, "(size_t)%s", c->id);
+    } else {
+        snprintf(buf, len, "1");
+    }
+}
+
+static void put_alloc_tracking(wctx *w, const jt_function *f)
+{
+    for (size_t i = 0; i < f->nparams; i++) {
+        const jt_param *p = &f->params[i];
+        const jt_type *t = p->type, *in = t->inner;
+        char tb[128], cnt[128];
+        if (t->kind == JT_ALLOCBUF) {
+            if (in->kind == JT_CHAR) {
+                P("        if (%s && *%s) jc_alloc_track(ce, *%s, strlen(*%s) + 1, \"%s\", \"%s\");\n",
+                  p->id, p->id, p->id, p->id, f->id, p->id);
+                continue;
+            }
+            count_expr(f, t, cnt, sizeof cnt);
+            P("        if (%s && *%s) {\n            jc_alloc_track(ce, *%s, %s * sizeof(%s), \"%s\", \"%s\");\n",
+              p->id, p->id, p->id, in->kind == JT_VOID || in->kind == JT_UCHAR ? cnt : cnt,
+              in->kind == JT_VOID ? "char" : jt_c_type(in, tb, sizeof tb), f->id, p->id);
+            const jt_typedef *sub = struct_of(in);
+            if (has_alloc_fields(sub))
+                P("            for (size_t i = 0; i < %s; i++) track_%s(ce, &(*%s)[i], \"%s\", \"%s\");\n", cnt,
+                  sub->id, p->id, f->id, p->id);
+            P("        }\n");
+        } else if (t->kind == JT_ALLOCALLOCBUF) {
+            count_expr(f, t, cnt, sizeof cnt);
+            P("        if (%s && *%s) {\n            jc_alloc_track(ce, *%s, %s * sizeof(*%s[0]), \"%s\", \"%s\");\n",
+              p->id, p->id, p->id, cnt, p->id, f->id, p->id);
+            if (in->kind == JT_CHAR)
+                P("            for (size_t i = 0; i < %s; i++) if ((*%s)[i]) jc_alloc_track(ce, (*%s)[i], strlen((*%s)[i]) + 1, \"%s\", \"%s\");\n",
+                  cnt, p->id, p->id, p->id, f->id, p->id);
+            else
+                P("            for (size_t i = 0; i < %s; i++) if ((*%s)[i]) jc_alloc_track(ce, (*%s)[i], sizeof(*(*%s)[i]), \"%s\", \"%s\");\n",
+                  cnt, p->id, p->id, p->id, f->id, p->id);
+            P("        }\n");
+        } else if (t->kind == JT_OUTPTR && has_alloc_fields(struct_of(in))) {
+            P("        if (%s) track_%s(ce, %s, \"%s\", \"%s\");\n", p->id, struct_of(in)->id, p->id, f->id, p->id);
+        }
+    }
+}
+
+/* ---- input checks ------------------------------------------------------------ */
+
+static void put_enum_check(wctx *w, const jt_function *f, const jt_param *p, const jt_type *t)
+{
+    const jt_constants *g = enum_group(t);
+    if (g && g->kind == JT_CK_BITS) {
+        long long all = 0;
+        for (size_t i = 0; i < g->nconstants; i++)
+            all |= g->constants[i].value;
+        P("        if ((long long)%s & ~0x%llxLL) bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_ILLEGAL_ARGUMENT, bad, \"%%lld has bits %s does not define\", (long long)%s);\n",
+          p->id, (unsigned long long)all, f->num, p->id, g->id, p->id);
+        return;
+    }
+    if (g) {
+        P("        switch ((long long)%s) {", p->id);
+        for (size_t i = 0; i < g->nconstants; i++)
+            P(" case %lldLL:", (long long)g->constants[i].value);
+        P(" break;\n        default: bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_ILLEGAL_ARGUMENT, bad, \"%%lld is not a %s\", (long long)%s);\n        }\n",
+          f->num, p->id, g->id, p->id);
+        return;
+    }
+    if (t->name && strcmp(t->name, "jvmtiEvent") == 0) {
+        P("        if ((int)%s < jc_event_min || (int)%s > jc_event_max || !jc_event_table[(int)%s - jc_event_min].name) bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_INVALID_EVENT_TYPE, bad, \"%%d is not an event\", (int)%s);\n",
+          p->id, p->id, p->id, f->num, p->id, p->id);
+        return;
+    }
+    if (t->name && strcmp(t->name, "jvmtiError") == 0) {
+        P("        if (!jvmti_error_name(%s)) bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_ILLEGAL_ARGUMENT, bad, \"%%d is not an error\", (int)%s);\n",
+          p->id, f->num, p->id, p->id);
+    }
+}
+
+static void put_checks(wctx *w, const jt_function *f)
+{
+    P("    if (jc_g.opt.check != JC_CHECK_OFF) {\n");
+    P("        if (!(JC_PHASE_BIT(atomic_load_explicit(&jc_g.phase, memory_order_relaxed)) & jc_fn_table[%d].phases)) bad = jc_flag(JC_CHK_phase, %d, NULL, JVMTI_ERROR_WRONG_PHASE, bad, \"not allowed in the %%s phase\", jc_phase_name());\n",
+      f->num, f->num);
+    if (!f->callbacksafe)
+        P("        if (jc_restricted_depth) bad = jc_flag(JC_CHK_callback_unsafe, %d, NULL, JVMTI_ERROR_ACCESS_DENIED, bad, \"not callback safe, called from a callback that allows only callback-safe functions\");\n",
+          f->num);
+    if (version_of(f->since) > 0x30010000)
+        P("        if ((ce->version & ~0xFF) < 0x%08X) (void)jc_flag(JC_CHK_version, %d, NULL, JVMTI_ERROR_NONE, JVMTI_ERROR_NONE, \"since %s, but the agent asked GetEnv for 0x%%x\", (unsigned)ce->version);\n",
+          (unsigned)version_of(f->since), f->num, f->since);
+    for (size_t i = 0; i < f->nrequired; i++)
+        P("        if (!jc_has_cap(ce, %d)) bad = jc_flag(JC_CHK_capability, %d, NULL, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, bad, \"needs %s\");\n",
+          f->required[i].cap->index, f->num, f->required[i].id);
+    for (size_t i = 0; i < f->nparams; i++) {
+        const jt_param *p = &f->params[i];
+        const jt_type *t = p->type, *leaf = jt_type_leaf(t);
+        if (p->implicit || t->kind == JT_VARARGS)
+            continue;
+        const char *nerr = jt_null_error(t->kind, leaf->kind);
+        bool null_ok = t->nullok || (t->kind == JT_JTHREAD && t->thread_null);
+        if (nerr && !null_ok)
+            P("        if (%s == NULL) bad = jc_flag(JC_CHK_null_pointer, %d, \"%s\", %s, bad, \"%s is NULL\");\n",
+              p->id, f->num, p->id, nerr, p->id);
+        if ((t->kind == JT_JINT || t->kind == JT_JLONG) && t->min)
+            P("        if (%s < %lld) bad = jc_flag(JC_CHK_min_value, %d, \"%s\", JVMTI_ERROR_ILLEGAL_ARGUMENT, bad, \"%%lld is below the minimum %lld\", (long long)%s);\n",
+              p->id, (long long)t->min_value, f->num, p->id, (long long)t->min_value, p->id);
+        if (t->kind == JT_ENUM)
+            put_enum_check(w, f, p, t);
+    }
+    P("        if (bad != JVMTI_ERROR_NONE && jc_g.opt.check == JC_CHECK_STRICT) return jc_refused(%d, bad);\n    }\n", f->num);
+}
+
+/* ---- function wrappers ---------------------------------------------------------- */
+
+static void put_signature(wctx *w, const char *prefix, const char *name, const jt_param *ps, size_t n,
+                          const char *first)
+{
+    char tb[160];
+    P("%s%s(%s", prefix, name, first);
+    for (size_t i = 0; i < n; i++) {
+        if (ps[i].implicit)
+            continue;
+        P(", %s %s", jt_c_type(ps[i].type, tb, sizeof tb), ps[i].id);
+    }
+    P(")");
+}
+
+static void put_args(wctx *w, const jt_param *ps, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!ps[i].implicit && ps[i].type->kind != JT_VARARGS)
+            P(", %s", ps[i].id);
+}
+
+static void put_function(wctx *w, const jt_function *f)
+{
+    hook_kind hook = hook_of(f);
+    put_signature(w, "static jvmtiError JNICALL w_", f->id, f->params, f->nparams, "jvmtiEnv *env");
+    P("\n{\n    jc_env *ce = jc_env_of(env);\n    jvmtiError bad = JVMTI_ERROR_NONE;\n    (void)bad;\n");
+    put_checks(w, f);
+    for (size_t i = 0; i < f->nparams; i++)
+        if (f->params[i].type->kind == JT_VARARGS)
+            P("    /* varargs are reserved for future expansion: none are passed on */\n");
+    if (hook == HOOK_EVENT_MODE)
+        P("    { jvmtiError e = jc_hook_check_event_mode(ce, mode, event_type, event_thread);\n"
+          "      if (e != JVMTI_ERROR_NONE) return jc_refused(%d, e); }\n", f->num);
+    if (hook == HOOK_DEALLOCATE)
+        P("    if (mem != NULL && jc_tracking() && !jc_alloc_release(ce, mem)) {\n"
+          "        jc_flag(JC_CHK_bad_deallocate, %d, \"mem\", JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_NONE, \"%%p was not allocated by JVMTI or is already freed; not passed on\", (void *)mem);\n"
+          "        return jc_refused(%d, JVMTI_ERROR_ILLEGAL_ARGUMENT);\n    }\n", f->num, f->num);
+    if (hook == HOOK_DISPOSE)
+        P("    jc_hook_dispose(ce);\n");
+    P("    const uint64_t t0 = jc_timing() ? jc_now_ns() : 0;\n");
+    if (hook == HOOK_SET_CALLBACKS)
+        P("    jvmtiError err = jc_hook_set_event_callbacks(ce, callbacks, size_of_callbacks);\n");
+    else {
+        P("    jvmtiError err = (*ce->real)->%s(ce->real", f->id);
+        put_args(w, f->params, f->nparams);
+        P(");\n");
+    }
+    P("    const uint64_t dur = t0 ? jc_now_ns() - t0 : 0;\n");
+    P("    jc_account(%d, err, dur);\n", f->num);
+    P("    if (err == JVMTI_ERROR_NONE) {\n");
+    if (hook == HOOK_CAPS_CHANGED)
+        P("        jc_hook_caps_changed(ce);\n");
+    if (hook == HOOK_CAPS_OUT)
+        P("        jc_env_set_caps(ce, capabilities_ptr);\n");
+    P("        if (jc_tracking()) {\n");
+    if (hook == HOOK_ALLOCATE)
+        P("        if (mem_ptr && *mem_ptr) jc_alloc_track(ce, *mem_ptr, (size_t)size, \"Allocate\", \"mem_ptr\");\n");
+    put_alloc_tracking(w, f);
+    P("        }\n    } else if (jc_g.opt.check != JC_CHECK_OFF) {\n        jc_check_documented(%d, err);\n    }\n", f->num);
+    P("    if (jc_traced(%d, err)) {\n        jc_rec *r = jc_rec_begin(JC_REC_CALL, \"%s\");\n        ", f->num, f->id);
+    for (size_t i = 0; i < f->nparams; i++) {
+        const jt_param *p = &f->params[i];
+        if (p->implicit || is_output(p->type))
+            continue;
+        if (!format_input(w, p))
+            refuse(w, f->id, p, "no format rule for this input");
+        P("\n        ");
+    }
+    P("if (err == JVMTI_ERROR_NONE) {\n            jc_rec_out(r);\n            ");
+    for (size_t i = 0; i < f->nparams; i++) {
+        const jt_param *p = &f->params[i];
+        if (p->implicit || !is_output(p->type))
+            continue;
+        if (!format_output(w, p))
+            refuse(w, f->id, p, "no format rule for this output");
+        P("\n            ");
+    }
+    P("}\n        jc_rec_error(r, err);\n        jc_rec_end(r, t0, dur);\n    }\n    return err;\n}\n\n");
+}
+
+/* ---- event trampolines ------------------------------------------------------------- */
+
+static void put_event(wctx *w, const jt_event *ev)
+{
+    int idx = ev->num - w->s->min_event_num;
+    put_signature(w, "static void JNICALL t_", ev->id, ev->params, ev->nparams, "jvmtiEnv *jvmti_env");
+    P("\n{\n    jc_env *ce = jc_env_find(jvmti_env);\n"
+      "    if (!ce || !ce->agent_cb.%s)\n        return;\n"
+      "    atomic_fetch_add_explicit(&jc_event_counts[%d], 1, memory_order_relaxed);\n"
+      "    const bool traced = (jc_g.opt.trace & JC_TRACE_EVENTS) && jc_event_selected[%d];\n"
+      "    const uint64_t t0 = traced ? jc_now_ns() : 0;\n", ev->id, idx, idx);
+    if (restricts(ev))
+        P("    jc_restricted_depth++;\n");
+    P("    ce->agent_cb.%s((jvmtiEnv *)ce", ev->id);
+    put_args(w, ev->params, ev->nparams);
+    P(");\n");
+    if (restricts(ev))
+        P("    jc_restricted_depth--;\n");
+    P("    if (traced) {\n        const uint64_t dur = jc_now_ns() - t0;\n"
+      "        jc_rec *r = jc_rec_begin(JC_REC_EVENT, \"%s\");\n        ", ev->id);
+    for (size_t i = 0; i < ev->nparams; i++) {
+        const jt_param *p = &ev->params[i];
+        if (p->implicit)
+            continue;
+        bool ok;
+        if (p->type->kind == JT_OUTPTR && jt_type_leaf(p->type)->kind == JT_STRUCT)
+            ok = (P("/* %s: an interface pointer */", p->id), true);
+        else if (p->type->kind == JT_OUTPTR || p->type->kind == JT_AGENTBUF)
+            ok = (P("jc_rec_arg_ptr(r, \"%s\", (const void *)%s);", p->id, p->id), true);
+        else
+            ok = format_input(w, p);
+        if (!ok)
+            refuse(w, ev->id, p, "no format rule for this event parameter");
+        P("\n        ");
+    }
+    P("jc_rec_end(r, t0, dur);\n    }\n}\n\n");
+}
+
+/* ---- the file ----------------------------------------------------------------------- */
+
+static void put_prologue(wctx *w)
+{
+    const char *base = strrchr(w->s->path, '/');
+    base = base ? base + 1 : w->s->path;
+    P("/* jvmticheck_gen.c — generated by jvmtigen from %s; do not edit.\n"
+      " * The checked, tracing wrapper of every JVMTI function and event of the\n"
+      " * spec; links with the runtime in gen/runtime (see jc_runtime.h). */\n", base);
+    P("#include <stdatomic.h>\n#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <string.h>\n\n"
+      "#include \"jvmti.h\"\n#include \"jvmti_names.h\"\n#include \"jc_runtime.h\"\n#include \"jc_inline.h\"\n\n");
+}
+
+static void put_interface(wctx *w)
+{
+    const jt_spec *s = w->s;
+    P("const struct jvmtiInterface_1_ jc_wrapped_interface = {\n");
+    for (int num = 1; num <= s->max_function_num; num++) {
+        const jt_function *f = s->function_by_num[num];
+        if (f)
+            P("    .%s = w_%s,\n", f->id, f->id);
+    }
+    P("};\n\nconst jvmtiEventCallbacks jc_event_trampolines = {\n");
+    for (size_t i = 0; i < s->nevents; i++)
+        if (!s->events[i]->elided)
+            P("    .%s = t_%s,\n", s->events[i]->id, s->events[i]->id);
+    P("};\n");
+}
+
+int jt_emit_wrapper(const jt_emit_ctx *ctx)
+{
+    wctx wc = { .s = ctx->spec }, *w = &wc;
+    w->o = jt_out_open(ctx->outdir, "jvmticheck_gen.c");
+    if (!w->o)
+        return -1;
+    put_prologue(w);
+    put_tables(w);
+    put_field_trackers(w);
+    for (int num = 1; num <= w->s->max_function_num; num++)
+        if (w->s->function_by_num[num])
+            put_function(w, w->s->function_by_num[num]);
+    for (size_t i = 0; i < w->s->nevents; i++)
+        if (!w->s->events[i]->elided)
+            put_event(w, w->s->events[i]);
+    put_interface(w);
+    if (w->errors) {
+        jt_out_abort(w->o);
+        return -1;
+    }
+    return jt_out_commit(w->o);
+}

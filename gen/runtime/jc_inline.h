@@ -1,0 +1,53 @@
+/* jc_inline.h — the small decisions every generated wrapper makes on its hot
+ * path, inline so that check=on,trace=none costs a few loads and compares.
+ * The slow parts (reporting, formatting) are calls into jc_support.c. */
+#ifndef JVMTICHECK_INLINE_H
+#define JVMTICHECK_INLINE_H
+
+#include "jc_runtime.h"
+
+/* Time calls only when someone will read the figure. */
+static inline bool jc_timing(void)
+{
+    return jc_g.opt.summary || (jc_g.opt.trace & JC_TRACE_CALLS);
+}
+
+/* JVMTI memory is tracked when leaks are reported or Deallocate checked. */
+static inline bool jc_tracking(void)
+{
+    return jc_g.opt.leaks || jc_g.opt.check != JC_CHECK_OFF;
+}
+
+static inline void jc_account(int num, jvmtiError err, uint64_t dur)
+{
+    if (!jc_g.opt.summary)
+        return;
+    jc_fn_stats *st = &jc_fn_stats_table[num];
+    atomic_fetch_add_explicit(&st->calls, 1, memory_order_relaxed);
+    if (err != JVMTI_ERROR_NONE)
+        atomic_fetch_add_explicit(&st->errors, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&st->total_ns, dur, memory_order_relaxed);
+}
+
+static inline bool jc_traced(int num, jvmtiError err)
+{
+    unsigned t = jc_g.opt.trace;
+    if (!t || !jc_fn_selected[num])
+        return false;
+    return (t & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (t & JC_TRACE_ERRORS));
+}
+
+/* Report a violation of check id by the call in slot num and fold its
+ * prescribed error into bad (the first one wins). */
+jvmtiError jc_flag(enum jc_check_id id, int num, const char *param, jvmtiError prescribed, jvmtiError bad,
+                   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* A call strict mode (or a hook) refuses: account and trace it; returns err. */
+jvmtiError jc_refused(int num, jvmtiError err);
+/* undocumented_error: err is neither universal nor documented for num. */
+void jc_check_documented(int num, jvmtiError err);
+/* The current phase's name, for messages. */
+const char *jc_phase_name(void);
+/* A jvmtiCapabilities as the list of capability names it holds. */
+void jc_rec_arg_caps(jc_rec *r, const char *name, const jvmtiCapabilities *caps);
+
+#endif

@@ -1,0 +1,233 @@
+/* jc_runtime.h — the contract between the generated wrapper and the
+ * hand-written runtime of libjvmticheck.
+ *
+ * `jvmtigen --wrapper` writes jvmticheck_gen.c: one wrapper per function of
+ * the spec's table, one trampoline per event, and the metadata tables below
+ * (jc_fn_table, jc_event_table, jc_wrapped_interface).  Everything that does
+ * not depend on the spec lives in the runtime (the .c files of gen/runtime): option
+ * parsing, trace records and sinks, allocation tracking, the per-env state,
+ * and the shim agent.
+ *
+ * Hot path: a wrapped call with check=on,trace=none does a few loads and
+ * compares (phase, capabilities, NULLs) and calls the real function.  No
+ * JVMTI call of our own, no lock, no allocation.
+ */
+#ifndef JVMTICHECK_RUNTIME_H
+#define JVMTICHECK_RUNTIME_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "jvmti.h"
+
+/* ---- options ------------------------------------------------------------ */
+
+enum jc_format { JC_FMT_TEXT, JC_FMT_JSONL };
+enum jc_check { JC_CHECK_OFF, JC_CHECK_ON, JC_CHECK_STRICT };
+enum jc_trace_bits {            /* trace=all is calls|events|errors */
+    JC_TRACE_CALLS = 1,         /* every call */
+    JC_TRACE_EVENTS = 2,        /* every event */
+    JC_TRACE_ERRORS = 4         /* failing calls and violations (default) */
+};
+
+typedef struct jc_options {
+    enum jc_format format;
+    unsigned trace;             /* jc_trace_bits */
+    enum jc_check check;
+    bool leaks, summary, addresses;
+    char *log_path;             /* NULL: stderr */
+    char **only;                /* globs over function/event names; NULL: all */
+    size_t nonly;
+    char *agent_path;           /* shim only: the real agent */
+    char *agent_options;        /* verbatim, may hold commas; NULL: none */
+} jc_options;
+
+/* Parses "trace=all,log=x,...,agent=/p/lib.so=opts".  agent= comes last and
+ * takes the rest verbatim.  Returns 0, or -1 with a one-line message in err.
+ * require_agent: the shim needs agent=, jvmti_check_wrap() must not get it. */
+int jc_options_parse(const char *text, bool require_agent, jc_options *out, char *err, size_t errlen);
+void jc_options_free(jc_options *o);
+/* fnmatch(3) over o->only; true when o->only is empty. */
+bool jc_options_selects(const jc_options *o, const char *name);
+
+/* ---- metadata the generator writes ------------------------------------- */
+
+/* Phases as bits, so "allowed in" is one AND.  Values of jvmtiPhase are
+ * 1, 2, 6, 4, 8: JC_PHASE_BIT maps them. */
+#define JC_PHASE_BIT(p) (1u << ((p) & 15))
+
+typedef struct jc_fn_info {
+    const char *name;           /* NULL for reserved slots */
+    int num;
+    unsigned phases;            /* OR of JC_PHASE_BIT(JVMTI_PHASE_x) allowed */
+    bool callbacksafe;
+    jint since;                 /* JVMTI_VERSION_x of its since */
+    const int *caps;            /* required capability indexes, -1 ended */
+    const jvmtiError *errors;   /* documented: listed + universal + derived
+                                   from params, 0-terminated after NONE */
+    size_t nerrors;
+} jc_fn_info;
+
+typedef struct jc_event_info {
+    const char *name;           /* "VMInit"; NULL for reserved numbers */
+    int num;
+    bool thread_filtered;       /* filtered="thread": may be enabled per thread */
+    const int *caps;            /* required capability indexes, -1 ended */
+    bool restricts_calls;       /* GC start/finish, ObjectFree: only
+                                   callbacksafe functions may be called */
+} jc_event_info;
+
+extern const jc_fn_info jc_fn_table[];
+extern const int jc_fn_max;             /* highest slot */
+extern const jc_event_info jc_event_table[];    /* index num - jc_event_min */
+extern const int jc_event_min, jc_event_max;
+extern const char *const jc_cap_names[];
+extern const int jc_cap_count;
+/* The generated function table: our wrapper in every slot. */
+extern const struct jvmtiInterface_1_ jc_wrapped_interface;
+/* Our trampolines, one per event (NULL where no event). */
+extern const jvmtiEventCallbacks jc_event_trampolines;
+/* Which functions (by slot) and events (by num - jc_event_min) the only=
+ * option selects for tracing.  Generated; jc_init() must call
+ * jc_selection_init() once the options are parsed. */
+extern bool jc_fn_selected[];
+extern bool jc_event_selected[];
+void jc_selection_init(void);
+
+/* ---- per-environment state ---------------------------------------------- */
+
+typedef struct jc_env {
+    const struct jvmtiInterface_1_ *functions;  /* first: a jc_env IS a jvmtiEnv */
+    jvmtiEnv *real;
+    JavaVM *vm;
+    jint version;               /* asked for in GetEnv */
+    _Atomic uint64_t caps[2];   /* possessed capabilities, bit i = index i */
+    jvmtiEventCallbacks agent_cb;   /* what the agent asked for */
+    struct jc_env *next;        /* in the runtime's list of envs */
+} jc_env;
+
+static inline jc_env *jc_env_of(jvmtiEnv *e) { return (jc_env *)(void *)e; }
+static inline bool jc_has_cap(const jc_env *ce, int i)
+{
+    return (atomic_load_explicit(&ce->caps[i >> 6], memory_order_relaxed) >> (i & 63)) & 1;
+}
+/* Set ce->caps from a jvmtiCapabilities (after Add/Relinquish/GetCapabilities). */
+void jc_env_set_caps(jc_env *ce, const jvmtiCapabilities *caps);
+
+/* Creates the checked env around real (registers it for summary and leaks). */
+jc_env *jc_env_new(JavaVM *vm, jvmtiEnv *real, jint version);
+/* The checked env wrapping real, or NULL (events arrive with the real env). */
+jc_env *jc_env_find(jvmtiEnv *real);
+
+/* ---- global state --------------------------------------------------------- */
+
+typedef struct jc_state {
+    jc_options opt;
+    _Atomic int phase;          /* jvmtiPhase, tracked by the shim's own env */
+    bool active;                /* options parsed, sink open */
+} jc_state;
+
+extern jc_state jc_g;
+
+/* Initialise from options (opens the sink).  Returns 0, or -1 with err. */
+int jc_init(const char *options, bool require_agent, char *err, size_t errlen);
+
+/* Thread-local: inside a callback where only callbacksafe functions may be
+ * called (heap iteration callbacks, GC start/finish, ObjectFree). */
+extern _Thread_local int jc_restricted_depth;
+
+/* ---- trace records -------------------------------------------------------- */
+
+enum jc_rec_kind { JC_REC_CALL, JC_REC_EVENT, JC_REC_VIOLATION, JC_REC_LEAK, JC_REC_SUMMARY };
+
+/* A record is built in a thread-local buffer and written with one write(2),
+ * so lines from concurrent threads never interleave and no lock is held
+ * across a real call. */
+typedef struct jc_rec jc_rec;
+
+jc_rec *jc_rec_begin(enum jc_rec_kind kind, const char *name);
+void jc_rec_arg_int(jc_rec *r, const char *name, long long v);
+void jc_rec_arg_uint(jc_rec *r, const char *name, unsigned long long v);
+void jc_rec_arg_double(jc_rec *r, const char *name, double v);
+void jc_rec_arg_bool(jc_rec *r, const char *name, int v);
+void jc_rec_arg_str(jc_rec *r, const char *name, const char *s);     /* quoted, NULL ok */
+void jc_rec_arg_ptr(jc_rec *r, const char *name, const void *p);     /* placeholder when addresses=off */
+void jc_rec_arg_enum(jc_rec *r, const char *name, const char *group, long long v);  /* by name */
+void jc_rec_arg_bits(jc_rec *r, const char *name, const char *group, long long v);
+void jc_rec_arg_char(jc_rec *r, const char *name, int c);
+void jc_rec_out(jc_rec *r);         /* args that follow are outputs */
+void jc_rec_error(jc_rec *r, jvmtiError e);
+void jc_rec_field_str(jc_rec *r, const char *key, const char *value);  /* extra top-level key */
+void jc_rec_field_int(jc_rec *r, const char *key, long long value);
+/* Writes the line: t_ns is a monotonic start time, dur_ns its duration. */
+void jc_rec_end(jc_rec *r, uint64_t t_ns, uint64_t dur_ns);
+
+uint64_t jc_now_ns(void);           /* CLOCK_MONOTONIC */
+
+/* ---- checks --------------------------------------------------------------- */
+
+/* Stable check ids (also in the README and the HTML docs). */
+#define JC_CHECK_IDS(X) \
+    X(null_pointer) X(min_value) X(enum_value) X(capability) X(event_capability) \
+    X(thread_filter) X(phase) X(callback_unsafe) X(version) X(bad_deallocate) \
+    X(leak) X(undocumented_error)
+
+enum jc_check_id {
+#define JC_ENUM_ID(id) JC_CHK_##id,
+    JC_CHECK_IDS(JC_ENUM_ID)
+#undef JC_ENUM_ID
+    JC_CHK_COUNT
+};
+extern const char *const jc_check_names[JC_CHK_COUNT];
+
+/* Report a violation of check id in function/event fn, about param (may be
+ * NULL).  Counts it, and traces it unless trace=none. */
+void jc_violation(enum jc_check_id id, const char *fn, const char *param, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* ---- statistics ----------------------------------------------------------- */
+
+typedef struct jc_fn_stats {
+    _Atomic uint64_t calls, errors, total_ns;
+    _Atomic uint64_t shim_calls;    /* made by the shim itself, not the agent */
+} jc_fn_stats;
+
+extern jc_fn_stats jc_fn_stats_table[];         /* by slot, sized by generator */
+extern _Atomic uint64_t jc_check_counts[JC_CHK_COUNT];
+extern _Atomic uint64_t jc_event_counts[];      /* by num - jc_event_min */
+
+/* Prints the summary (summary=on) and leak reports (leaks=on); called at
+ * VMDeath / DisposeEnvironment / Agent_OnUnload, once. */
+void jc_report_summary(void);
+
+/* ---- JVMTI-allocated memory ------------------------------------------------ */
+
+/* Track a block the VM handed out (allocbuf, allocallocbuf and its inner
+ * arrays, allocfieldbuf fields, Allocate). fn/param name the producer. */
+void jc_alloc_track(jc_env *ce, const void *p, size_t bytes, const char *fn, const char *param);
+/* Forget a block; false when it was never handed out or already freed. */
+bool jc_alloc_release(jc_env *ce, const void *p);
+/* Report every block still held by ce (or by all envs when ce is NULL) as a
+ * leak; returns the count. */
+size_t jc_alloc_report_leaks(jc_env *ce);
+
+/* ---- hooks the generated wrappers call for functions with extra meaning --- */
+
+/* After a successful AddCapabilities / RelinquishCapabilities /
+ * GetCapabilities: refresh ce->caps from the VM's view. */
+void jc_hook_caps_changed(jc_env *ce);
+/* SetEventCallbacks: remember the agent's, pass our trampolines instead. */
+jvmtiError jc_hook_set_event_callbacks(jc_env *ce, const jvmtiEventCallbacks *cb, jint size);
+/* SetEventNotificationMode: event_capability and thread_filter checks;
+ * returns JVMTI_ERROR_NONE or the error strict mode returns. */
+jvmtiError jc_hook_check_event_mode(jc_env *ce, jvmtiEventMode mode, jvmtiEvent ev, jthread thread);
+/* DisposeEnvironment: report leaks of ce before the real call. */
+void jc_hook_dispose(jc_env *ce);
+
+/* ---- public API (installed header jvmticheck.h) --------------------------- */
+
+jvmtiEnv *jvmti_check_wrap(JavaVM *vm, jvmtiEnv *env, const char *options);
+
+#endif

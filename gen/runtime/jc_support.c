@@ -1,0 +1,76 @@
+/* jc_support.c — the out-of-line half of the generated wrappers' work:
+ * reporting a violation, refusing a call, judging an error as documented.
+ * None of this runs on the hot path of a correct call. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "jc_inline.h"
+#include "jvmti_names.h"
+
+jvmtiError jc_flag(enum jc_check_id id, int num, const char *param, jvmtiError prescribed, jvmtiError bad,
+                   const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    jc_violation(id, jc_fn_table[num].name, param, "%s", msg);
+    return bad != JVMTI_ERROR_NONE ? bad : prescribed;
+}
+
+jvmtiError jc_refused(int num, jvmtiError err)
+{
+    jc_account(num, err, 0);
+    if (jc_traced(num, err)) {
+        jc_rec *r = jc_rec_begin(JC_REC_CALL, jc_fn_table[num].name);
+        jc_rec_field_str(r, "refused", "not passed to the VM");
+        jc_rec_error(r, err);
+        jc_rec_end(r, jc_now_ns(), 0);
+    }
+    return err;
+}
+
+void jc_check_documented(int num, jvmtiError err)
+{
+    const jc_fn_info *fi = &jc_fn_table[num];
+    for (size_t i = 0; i < fi->nerrors; i++)
+        if (fi->errors[i] == err)
+            return;
+    const char *name = jvmti_error_name(err);
+    if (name)
+        jc_violation(JC_CHK_undocumented_error, fi->name, NULL, "the VM returned %s, which the spec does not document for %s",
+                     name, fi->name);
+    else
+        jc_violation(JC_CHK_undocumented_error, fi->name, NULL, "the VM returned %d, which is no JVMTI error",
+                     (int)err);
+}
+
+const char *jc_phase_name(void)
+{
+    switch (atomic_load_explicit(&jc_g.phase, memory_order_relaxed)) {
+    case JVMTI_PHASE_ONLOAD: return "onload";
+    case JVMTI_PHASE_PRIMORDIAL: return "primordial";
+    case JVMTI_PHASE_START: return "start";
+    case JVMTI_PHASE_LIVE: return "live";
+    case JVMTI_PHASE_DEAD: return "dead";
+    default: return "unknown";
+    }
+}
+
+void jc_rec_arg_caps(jc_rec *r, const char *name, const jvmtiCapabilities *caps)
+{
+    char buf[2048];
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; caps && i < jc_cap_count; i++) {
+        if (!jvmti_capability_get(caps, i))
+            continue;
+        int k = snprintf(buf + n, sizeof buf - n, "%s%s", n ? "|" : "", jc_cap_names[i]);
+        if (k < 0 || (size_t)k >= sizeof buf - n)
+            break;
+        n += (size_t)k;
+    }
+    jc_rec_arg_str(r, name, caps ? buf : NULL);
+}
