@@ -39,7 +39,8 @@ typedef enum hook_kind {
     HOOK_EVENT_MODE,        /* SetEventNotificationMode: event checks */
     HOOK_DEALLOCATE,        /* Deallocate: only memory JVMTI handed out */
     HOOK_ALLOCATE,          /* Allocate: track the block */
-    HOOK_DISPOSE            /* DisposeEnvironment: report leaks first */
+    HOOK_DISPOSE,           /* DisposeEnvironment: report leaks first */
+    HOOK_RUN_AGENT_THREAD   /* RunAgentThread: the thread gets the checked env */
 } hook_kind;
 
 static const struct { const char *fn; hook_kind hook; } hooks[] = {
@@ -51,6 +52,7 @@ static const struct { const char *fn; hook_kind hook; } hooks[] = {
     { "Deallocate", HOOK_DEALLOCATE },
     { "Allocate", HOOK_ALLOCATE },
     { "DisposeEnvironment", HOOK_DISPOSE },
+    { "RunAgentThread", HOOK_RUN_AGENT_THREAD },
 };
 
 static hook_kind hook_of(const jt_function *f)
@@ -574,6 +576,8 @@ static void put_function(wctx *w, const jt_function *f)
     P("    const uint64_t t0 = jc_timing() ? jc_now_ns() : 0;\n");
     if (hook == HOOK_SET_CALLBACKS)
         P("    jvmtiError err = jc_hook_set_event_callbacks(ce, callbacks, size_of_callbacks);\n");
+    else if (hook == HOOK_RUN_AGENT_THREAD)
+        P("    jvmtiError err = jc_hook_run_agent_thread(ce, thread, proc, arg, priority);\n");
     else {
         P("    jvmtiError err = (*ce->real)->%s(ce->real", f->id);
         put_args(w, f->params, f->nparams);
@@ -630,6 +634,13 @@ static void put_event(wctx *w, const jt_event *ev)
     P(");\n");
     if (restricts(ev))
         P("    jc_restricted_depth--;\n");
+    /* A buffer the agent hands back (ClassFileLoadHook's new_class_data) is
+     * the VM's to free from now on: no longer the agent's leak. */
+    for (size_t i = 0; i < ev->nparams; i++) {
+        const jt_param *p = &ev->params[i];
+        if (p->type->kind == JT_AGENTBUF && p->type->incount)
+            P("    if (%s && *%s) (void)jc_alloc_release(ce, *%s);\n", p->id, p->id, p->id);
+    }
     P("    if (traced) {\n        const uint64_t dur = jc_now_ns() - t0;\n"
       "        jc_rec *r = jc_rec_begin(JC_REC_EVENT, \"%s\");\n        ", ev->id);
     for (size_t i = 0; i < ev->nparams; i++) {

@@ -47,6 +47,10 @@ jvmtiError jc_refused(int num, jvmtiError err);
 void jc_check_documented(int num, jvmtiError err);
 /* The current phase's name, for messages. */
 const char *jc_phase_name(void);
+/* RunAgentThread: start proc through a trampoline that hands it the checked
+ * env instead of the real one, so the agent thread's calls are checked. */
+jvmtiError jc_hook_run_agent_thread(jc_env *ce, jthread thread, jvmtiStartFunction proc, const void *arg,
+                                    jint priority);
 /* A jvmtiCapabilities as the list of capability names it holds. */
 void jc_rec_arg_caps(jc_rec *r, const char *name, const jvmtiCapabilities *caps);
 

@@ -3,6 +3,7 @@
  * None of this runs on the hot path of a correct call. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "jc_inline.h"
@@ -73,4 +74,35 @@ void jc_rec_arg_caps(jc_rec *r, const char *name, const jvmtiCapabilities *caps)
         n += (size_t)k;
     }
     jc_rec_arg_str(r, name, caps ? buf : NULL);
+}
+
+struct jc_start {
+    jc_env *ce;
+    jvmtiStartFunction proc;
+    void *arg;
+};
+
+static void JNICALL start_trampoline(jvmtiEnv *real, JNIEnv *jni, void *arg)
+{
+    struct jc_start st = *(struct jc_start *)arg;
+    (void)real;
+    free(arg);
+    st.proc((jvmtiEnv *)st.ce, jni, st.arg);
+}
+
+jvmtiError jc_hook_run_agent_thread(jc_env *ce, jthread thread, jvmtiStartFunction proc, const void *arg,
+                                    jint priority)
+{
+    if (proc == NULL)   /* let the VM give its own answer */
+        return (*ce->real)->RunAgentThread(ce->real, thread, proc, arg, priority);
+    struct jc_start *st = malloc(sizeof *st);
+    if (!st)
+        return JVMTI_ERROR_OUT_OF_MEMORY;
+    st->ce = ce;
+    st->proc = proc;
+    st->arg = (void *)(size_t)arg;  /* the VM passes it back as void * */
+    jvmtiError err = (*ce->real)->RunAgentThread(ce->real, thread, start_trampoline, st, priority);
+    if (err != JVMTI_ERROR_NONE)
+        free(st);
+    return err;
 }
