@@ -26,6 +26,7 @@ typedef struct jt_emitter {
 int jt_emit_header(const jt_emit_ctx *ctx);   /* jvmti.h */
 int jt_emit_tables(const jt_emit_ctx *ctx);   /* jvmti_names.h, jvmti_names.c */
 int jt_emit_wrapper(const jt_emit_ctx *ctx);  /* jvmticheck_gen.c */
+int jt_emit_json(const jt_emit_ctx *ctx);     /* jvmti.json */
 
 extern const jt_emitter jt_emitters[];
 extern const int jt_nemitters;

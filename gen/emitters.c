@@ -5,6 +5,7 @@ const jt_emitter jt_emitters[] = {
     { "header", "write jvmti.h", "jvmti.h", jt_emit_header },
     { "tables", "write the name tables", "jvmti_names.h jvmti_names.c", jt_emit_tables },
     { "wrapper", "write the checked, tracing wrapper", "jvmticheck_gen.c", jt_emit_wrapper },
+    { "json", "write the model as JSON", "jvmti.json", jt_emit_json },
 };
 
 const int jt_nemitters = (int)(sizeof jt_emitters / sizeof jt_emitters[0]);

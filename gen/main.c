@@ -5,6 +5,8 @@
 
 #include "cli.h"
 #include "diag.h"
+#include "diff.h"
+#include "lint.h"
 #include "outfile.h"
 
 static int make_dir(const char *dir)
@@ -25,19 +27,23 @@ static int make_dir(const char *dir)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "diff") == 0)
+        return jt_diff_main(argc - 1, argv + 1);
     jt_cli cli;
     int rc = jt_cli_parse(&cli, argc, argv);
     if (rc >= 0)
         return rc;
 
     jt_load_options lo = { .quiet_warnings = cli.quiet };
-    jt_diag_set_show_notes(cli.lint);
     jt_spec *spec = jt_spec_load(cli.spec_path, &lo);
     if (!spec)
         return JT_EXIT_FAIL;
     if (cli.lint) {
+        /* lint re-reports the loader's notes as rules, so notes only now */
+        jt_diag_set_show_notes(1);
+        int errors = jt_lint(spec);
         jt_spec_free(spec);
-        return JT_EXIT_OK;
+        return errors ? JT_EXIT_FAIL : JT_EXIT_OK;
     }
     if (make_dir(cli.outdir) != 0) {
         jt_spec_free(spec);

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -27,6 +28,12 @@ jt_out *jt_out_open(const char *dir, const char *name)
     snprintf(o->final, n, "%s/%s", dir, name);
     snprintf(o->tmp, n, "%s/.%s.tmpXXXXXX", dir, name);
     int fd = mkstemp(o->tmp);
+    /* mkstemp makes 0600; outputs are ordinary files: 0666 less the umask */
+    if (fd >= 0) {
+        mode_t mask = umask(0);
+        umask(mask);
+        (void)fchmod(fd, 0666 & ~mask);
+    }
     if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
         jt_diag(JT_DIAG_ERROR, NULL, 0, "cannot create %s: %s", o->final, strerror(errno));
         if (fd >= 0) {
