@@ -105,7 +105,8 @@ static const char *enum_table_name(const jt_type *t)
 static const char *phase_mask(jt_phase p)
 {
     switch (p) {
-    case JT_PHASE_ONLOAD:
+    case JT_PHASE_ONLOAD:       /* "the OnLoad or the live phase" */
+        return "JC_PHASE_BIT(JVMTI_PHASE_ONLOAD) | JC_PHASE_BIT(JVMTI_PHASE_LIVE)";
     case JT_PHASE_ONLOAD_ONLY:
         return "JC_PHASE_BIT(JVMTI_PHASE_ONLOAD)";
     case JT_PHASE_START:

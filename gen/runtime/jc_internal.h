@@ -1,0 +1,33 @@
+/* jc_internal.h — what the runtime's own files share and the generated
+ * code does not need (the contract with the generator is jc_runtime.h).
+ *
+ * The unit tests use jc_reset() to start each case from a clean runtime.
+ */
+#ifndef JVMTICHECK_INTERNAL_H
+#define JVMTICHECK_INTERNAL_H
+
+#include "jc_runtime.h"
+
+/* ---- jc_trace.c ---------------------------------------------------------- */
+
+/* Points the trace at path (O_APPEND, created 0644), or at stderr when path
+ * is NULL.  Returns 0, or -1 with a one-line message in err. */
+int jc_sink_open(const char *path, char *err, size_t errlen);
+/* Closes the log file (never stderr); records then go nowhere. */
+void jc_sink_close(void);
+/* A violation record: text "VIOLATION [check] fn", jsonl "check":"...". */
+jc_rec *jc_rec_begin_violation(const char *check, const char *fn);
+
+/* ---- jc_alloc.c ---------------------------------------------------------- */
+
+/* Forgets every tracked block (tests). */
+void jc_alloc_reset(void);
+
+/* ---- jc_state.c ---------------------------------------------------------- */
+
+/* Back to the state before jc_init: sink closed, options freed, counters,
+ * envs and tracked blocks forgotten.  For unit tests only: not safe while
+ * another thread traces or calls through a wrapped env. */
+void jc_reset(void);
+
+#endif

@@ -1,0 +1,309 @@
+/* jc_options.c — the option string of the shim (-agentpath:libjvmticheck.so=
+ * OPTIONS) and of jvmti_check_wrap(vm, env, OPTIONS).
+ *
+ *   log=FILE  format=text|jsonl  trace=all|calls|events|errors|none
+ *   only=GLOB[+GLOB...]  check=on|off|strict  leaks=on|off  summary=on|off
+ *   addresses=on|off  agent=PATH[=AGENT_OPTIONS]
+ *
+ * Design:
+ * - One table lists every option with its parser; the keyword options share
+ *   one parser over a small table of (word, value) pairs and a setter, so an
+ *   option is one row plus, for a keyword option, its word list.
+ * - agent= must come last because the real agent's options are copied
+ *   verbatim (commas, '=' and all): the JVM hands us one string and the
+ *   agent's syntax is not ours to split.  A consequence: no option value
+ *   before agent= can hold a comma.
+ * - trace= also takes '+'-joined words (trace=calls+errors), since its value
+ *   is a set of bits; only= takes '+'-joined globs for the same reason.
+ * - Errors are one line, "jvmticheck: ..." naming what was expected, because
+ *   they end up in a JVM's startup output.  A failed parse leaves *out at
+ *   the defaults, with nothing to free.
+ * - Empty items (",,", a trailing ',') are ignored; a repeated option wins
+ *   over an earlier one.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1     /* strndup under -std=c11 */
+#endif
+#include <fnmatch.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jc_runtime.h"
+
+#define PREFIX "jvmticheck: "
+
+typedef struct word {
+    const char *word;
+    unsigned value;
+} word;
+
+typedef struct opt_def opt_def;
+struct opt_def {
+    const char *name;
+    /* Parses value (NUL-terminated, non-empty) into o. */
+    int (*parse)(const opt_def *d, const char *value, jc_options *o, char *err, size_t errlen);
+    const word *words;          /* keyword options */
+    void (*set)(jc_options *o, unsigned v);
+    bool bits;                  /* words may be joined by '+', values OR-ed */
+    const char *expected;       /* for messages */
+};
+
+static const word format_words[] = {
+    { "text", JC_FMT_TEXT }, { "jsonl", JC_FMT_JSONL }, { NULL, 0 }
+};
+static const word trace_words[] = {
+    { "all", JC_TRACE_CALLS | JC_TRACE_EVENTS | JC_TRACE_ERRORS },
+    { "calls", JC_TRACE_CALLS }, { "events", JC_TRACE_EVENTS },
+    { "errors", JC_TRACE_ERRORS }, { "none", 0 }, { NULL, 0 }
+};
+static const word check_words[] = {
+    { "on", JC_CHECK_ON }, { "off", JC_CHECK_OFF }, { "strict", JC_CHECK_STRICT }, { NULL, 0 }
+};
+static const word onoff_words[] = { { "on", 1 }, { "off", 0 }, { NULL, 0 } };
+
+static void set_format(jc_options *o, unsigned v) { o->format = (enum jc_format)v; }
+static void set_trace(jc_options *o, unsigned v) { o->trace = v; }
+static void set_check(jc_options *o, unsigned v) { o->check = (enum jc_check)v; }
+static void set_leaks(jc_options *o, unsigned v) { o->leaks = v != 0; }
+static void set_summary(jc_options *o, unsigned v) { o->summary = v != 0; }
+static void set_addresses(jc_options *o, unsigned v) { o->addresses = v != 0; }
+
+static void fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (!err || errlen == 0)
+        return;
+    int n = snprintf(err, errlen, "%s", PREFIX);
+    if (n < 0 || (size_t)n >= errlen)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+    va_end(ap);
+}
+
+static int oom(char *err, size_t errlen)
+{
+    fail(err, errlen, "out of memory while parsing options");
+    return -1;
+}
+
+static bool lookup_word(const word *w, const char *s, size_t n, unsigned *v)
+{
+    for (; w->word; w++)
+        if (strlen(w->word) == n && strncmp(w->word, s, n) == 0) {
+            *v = w->value;
+            return true;
+        }
+    return false;
+}
+
+static int parse_words(const opt_def *d, const char *value, jc_options *o, char *err, size_t errlen)
+{
+    unsigned acc = 0;
+    for (const char *p = value;;) {
+        size_t n = d->bits ? strcspn(p, "+") : strlen(p);
+        unsigned v;
+        if (!lookup_word(d->words, p, n, &v)) {
+            fail(err, errlen, "bad value '%s' for %s (expected %s)", value, d->name, d->expected);
+            return -1;
+        }
+        acc |= v;
+        if (p[n] == '\0')
+            break;
+        p += n + 1;
+    }
+    d->set(o, acc);
+    return 0;
+}
+
+static int parse_log(const opt_def *d, const char *value, jc_options *o, char *err, size_t errlen)
+{
+    (void)d;
+    char *s = strdup(value);
+    if (!s)
+        return oom(err, errlen);
+    free(o->log_path);
+    o->log_path = s;
+    return 0;
+}
+
+static void free_only(jc_options *o)
+{
+    for (size_t i = 0; i < o->nonly; i++)
+        free(o->only[i]);
+    free(o->only);
+    o->only = NULL;
+    o->nonly = 0;
+}
+
+static int parse_only(const opt_def *d, const char *value, jc_options *o, char *err, size_t errlen)
+{
+    size_t n = 1;
+    for (const char *p = value; *p; p++)
+        n += *p == '+';
+    char **globs = calloc(n, sizeof *globs);
+    if (!globs)
+        return oom(err, errlen);
+    const char *p = value;
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strcspn(p, "+");
+        if (len == 0 || !(globs[i] = strndup(p, len))) {
+            for (size_t j = 0; j < i; j++)
+                free(globs[j]);
+            free(globs);
+            if (len != 0)
+                return oom(err, errlen);
+            fail(err, errlen, "bad value '%s' for %s (expected %s)", value, d->name, d->expected);
+            return -1;
+        }
+        p += len + 1;
+    }
+    free_only(o);
+    o->only = globs;
+    o->nonly = n;
+    return 0;
+}
+
+static const opt_def options[] = {
+    { "log", parse_log, NULL, NULL, false, "a file name" },
+    { "format", parse_words, format_words, set_format, false, "text or jsonl" },
+    { "trace", parse_words, trace_words, set_trace, true,
+      "all, calls, events, errors or none, or several joined by '+'" },
+    { "only", parse_only, NULL, NULL, false, "GLOB[+GLOB...] over function and event names" },
+    { "check", parse_words, check_words, set_check, false, "on, off or strict" },
+    { "leaks", parse_words, onoff_words, set_leaks, false, "on or off" },
+    { "summary", parse_words, onoff_words, set_summary, false, "on or off" },
+    { "addresses", parse_words, onoff_words, set_addresses, false, "on or off" },
+};
+#define NOPTIONS (sizeof options / sizeof options[0])
+#define KNOWN "log, format, trace, only, check, leaks, summary, addresses, agent"
+
+static const opt_def *find_option(const char *name, size_t n)
+{
+    for (size_t i = 0; i < NOPTIONS; i++)
+        if (strlen(options[i].name) == n && strncmp(options[i].name, name, n) == 0)
+            return &options[i];
+    return NULL;
+}
+
+static void set_defaults(jc_options *o)
+{
+    *o = (jc_options){
+        .format = JC_FMT_TEXT,
+        .trace = JC_TRACE_ERRORS,
+        .check = JC_CHECK_ON,
+        .leaks = true,
+        .summary = false,
+        .addresses = true,
+    };
+}
+
+/* One "key=value" item of length n (no agent=). */
+static int parse_item(const char *item, size_t n, jc_options *o, char *err, size_t errlen)
+{
+    size_t klen = strcspn(item, "=");
+    if (klen > n)
+        klen = n;
+    const opt_def *d = find_option(item, klen);
+    if (!d) {
+        fail(err, errlen, "unknown option '%.*s' (known: " KNOWN ")", (int)klen, item);
+        return -1;
+    }
+    if (klen + 1 >= n) {
+        fail(err, errlen, "option '%s' needs a value (%s=%s)", d->name, d->name, d->expected);
+        return -1;
+    }
+    char *value = strndup(item + klen + 1, n - klen - 1);
+    if (!value)
+        return oom(err, errlen);
+    int rc = d->parse(d, value, o, err, errlen);
+    free(value);
+    return rc;
+}
+
+/* The rest of the string after "agent=": PATH[=OPTIONS]. */
+static int parse_agent(const char *rest, jc_options *o, char *err, size_t errlen)
+{
+    size_t plen = strcspn(rest, "=");
+    if (plen == 0) {
+        fail(err, errlen, "option 'agent' needs a value (agent=/path/to/agent.so[=its options])");
+        return -1;
+    }
+    free(o->agent_path);
+    free(o->agent_options);
+    o->agent_options = NULL;
+    if (!(o->agent_path = strndup(rest, plen)))
+        return oom(err, errlen);
+    if (rest[plen] == '=' && !(o->agent_options = strdup(rest + plen + 1)))
+        return oom(err, errlen);
+    return 0;
+}
+
+static bool is_agent_item(const char *p)
+{
+    return strncmp(p, "agent", 5) == 0 && (p[5] == '=' || p[5] == ',' || p[5] == '\0');
+}
+
+static int parse_all(const char *text, bool require_agent, jc_options *o, char *err, size_t errlen)
+{
+    const char *p = text;
+    while (*p) {
+        if (is_agent_item(p)) {
+            if (!require_agent) {
+                fail(err, errlen, "agent= is only for the -agentpath shim (jvmti_check_wrap wraps its caller)");
+                return -1;
+            }
+            return parse_agent(p[5] == '=' ? p + 6 : "", o, err, errlen);
+        }
+        size_t n = strcspn(p, ",");
+        if (n > 0 && parse_item(p, n, o, err, errlen) != 0)
+            return -1;
+        p += n + (p[n] == ',');
+    }
+    if (require_agent) {
+        fail(err, errlen, "missing agent=PATH, the real agent to load (last option: agent=/path/to/agent.so[=its options])");
+        return -1;
+    }
+    return 0;
+}
+
+int jc_options_parse(const char *text, bool require_agent, jc_options *out, char *err, size_t errlen)
+{
+    jc_options o;
+    set_defaults(&o);
+    if (err && errlen)
+        err[0] = '\0';
+    if (parse_all(text ? text : "", require_agent, &o, err, errlen) != 0) {
+        jc_options_free(&o);
+        *out = o;
+        return -1;
+    }
+    *out = o;
+    return 0;
+}
+
+void jc_options_free(jc_options *o)
+{
+    if (!o)
+        return;
+    free(o->log_path);
+    free_only(o);
+    free(o->agent_path);
+    free(o->agent_options);
+    set_defaults(o);
+}
+
+bool jc_options_selects(const jc_options *o, const char *name)
+{
+    if (o->nonly == 0)
+        return true;
+    if (!name)
+        return false;
+    for (size_t i = 0; i < o->nonly; i++)
+        if (fnmatch(o->only[i], name, 0) == 0)
+            return true;
+    return false;
+}

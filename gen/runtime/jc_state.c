@@ -1,0 +1,236 @@
+/* jc_state.c — the runtime's global state: options and sink (jc_init), the
+ * registry of checked envs, violations and the end-of-run summary.
+ *
+ * Design:
+ * - jc_init runs once, under a lock; later calls with the same option
+ *   string succeed and change nothing (the shim and a jvmti_check_wrap
+ *   caller may both get there), a different string is refused: options are
+ *   read without locks on every call, so they never change once set.
+ *   jc_g.active is set last, after the options and the sink.
+ * - Envs are only ever prepended to a list and never freed (a disposed
+ *   env's jc_env stays, a few hundred bytes), so jc_env_find walks the list
+ *   without a lock.  The newest env for a jvmtiEnv comes first, which is
+ *   what we want when the VM reuses the address of a disposed one.
+ * - Counters are relaxed atomics: they are statistics, read at the end.
+ * - jc_report_summary runs once (an atomic flag): VMDeath, Agent_OnUnload
+ *   and DisposeEnvironment may all ask for it.  Leaks are reported first so
+ *   the leak check's count is in the summary.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1     /* strdup under -std=c11 */
+#endif
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jc_internal.h"
+#include "jvmti_names.h"
+
+jc_state jc_g;
+_Thread_local int jc_restricted_depth;
+
+const char *const jc_check_names[JC_CHK_COUNT] = {
+#define JC_NAME_ID(id) #id,
+    JC_CHECK_IDS(JC_NAME_ID)
+#undef JC_NAME_ID
+};
+_Atomic uint64_t jc_check_counts[JC_CHK_COUNT];
+
+/* ---- initialisation ---------------------------------------------------------- */
+
+static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
+static char *init_text;         /* the options jc_g was set from */
+
+static int init_locked(const char *text, bool require_agent, char *err, size_t errlen)
+{
+    jc_options o;
+    char *copy = strdup(text);
+    if (!copy) {
+        snprintf(err, errlen, "jvmticheck: out of memory");
+        return -1;
+    }
+    if (jc_options_parse(text, require_agent, &o, err, errlen) != 0) {
+        free(copy);
+        return -1;
+    }
+    if (jc_sink_open(o.log_path, err, errlen) != 0) {
+        jc_options_free(&o);
+        free(copy);
+        return -1;
+    }
+    jc_g.opt = o;
+    init_text = copy;
+    jc_selection_init();        /* the generated only= tables, from jc_g.opt */
+    atomic_thread_fence(memory_order_release);
+    jc_g.active = true;
+    return 0;
+}
+
+int jc_init(const char *options, bool require_agent, char *err, size_t errlen)
+{
+    const char *text = options ? options : "";
+    int rc = 0;
+    if (err && errlen)
+        err[0] = '\0';
+    pthread_mutex_lock(&init_lock);
+    if (!jc_g.active)
+        rc = init_locked(text, require_agent, err, errlen);
+    else if (strcmp(init_text, text) != 0) {
+        snprintf(err, errlen, "jvmticheck: already initialised with other options ('%s')", init_text);
+        rc = -1;
+    }
+    pthread_mutex_unlock(&init_lock);
+    return rc;
+}
+
+/* ---- envs --------------------------------------------------------------------------- */
+
+static pthread_mutex_t env_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic(jc_env *) env_head;
+
+jc_env *jc_env_new(JavaVM *vm, jvmtiEnv *real, jint version)
+{
+    jc_env *ce = calloc(1, sizeof *ce);
+    if (!ce)
+        return NULL;
+    ce->functions = &jc_wrapped_interface;
+    ce->real = real;
+    ce->vm = vm;
+    ce->version = version;
+    pthread_mutex_lock(&env_lock);
+    ce->next = atomic_load_explicit(&env_head, memory_order_relaxed);
+    atomic_store_explicit(&env_head, ce, memory_order_release);
+    pthread_mutex_unlock(&env_lock);
+    return ce;
+}
+
+jc_env *jc_env_find(jvmtiEnv *real)
+{
+    for (jc_env *ce = atomic_load_explicit(&env_head, memory_order_acquire); ce; ce = ce->next)
+        if (ce->real == real)
+            return ce;
+    return NULL;
+}
+
+void jc_env_set_caps(jc_env *ce, const jvmtiCapabilities *caps)
+{
+    uint64_t bits[2] = { 0, 0 };
+    int n = jc_cap_count < jvmti_capability_count ? jc_cap_count : jvmti_capability_count;
+    for (int i = 0; i < n && i < 128; i++)
+        if (jvmti_capability_get(caps, i))
+            bits[i >> 6] |= (uint64_t)1 << (i & 63);
+    atomic_store_explicit(&ce->caps[0], bits[0], memory_order_relaxed);
+    atomic_store_explicit(&ce->caps[1], bits[1], memory_order_relaxed);
+}
+
+/* ---- violations ------------------------------------------------------------------ */
+
+void jc_violation(enum jc_check_id id, const char *fn, const char *param, const char *fmt, ...)
+{
+    if ((unsigned)id >= JC_CHK_COUNT)
+        return;
+    atomic_fetch_add_explicit(&jc_check_counts[id], 1, memory_order_relaxed);
+    if (!jc_g.active || jc_g.opt.trace == 0 || !jc_options_selects(&jc_g.opt, fn))
+        return;
+    char msg[512] = "";
+    va_list ap;
+    va_start(ap, fmt);
+    if (fmt)
+        vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    jc_rec *r = jc_rec_begin_violation(jc_check_names[id], fn);
+    if (param)
+        jc_rec_field_str(r, "param", param);
+    jc_rec_field_str(r, "message", msg);
+    jc_rec_end(r, jc_now_ns(), 0);
+}
+
+/* ---- summary ---------------------------------------------------------------------- */
+
+static atomic_flag summary_done = ATOMIC_FLAG_INIT;
+
+static uint64_t load(_Atomic uint64_t *v) { return atomic_load_explicit(v, memory_order_relaxed); }
+
+static void summarize_functions(uint64_t now)
+{
+    for (int slot = 0; slot <= jc_fn_max; slot++) {
+        jc_fn_stats *s = &jc_fn_stats_table[slot];
+        uint64_t calls = load(&s->calls), total = load(&s->total_ns);
+        if (calls == 0)
+            continue;
+        jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, jc_fn_table[slot].name);
+        jc_rec_field_str(r, "type", "function");
+        jc_rec_field_int(r, "calls", (long long)calls);
+        jc_rec_field_int(r, "errors", (long long)load(&s->errors));
+        jc_rec_field_int(r, "total_ns", (long long)total);
+        jc_rec_field_int(r, "mean_ns", (long long)(total / calls));
+        jc_rec_field_int(r, "shim_calls", (long long)load(&s->shim_calls));
+        jc_rec_end(r, now, 0);
+    }
+}
+
+static void summarize_events(uint64_t now)
+{
+    for (int num = jc_event_min; num <= jc_event_max; num++) {
+        uint64_t n = load(&jc_event_counts[num - jc_event_min]);
+        if (n == 0)
+            continue;
+        jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, jc_event_table[num - jc_event_min].name);
+        jc_rec_field_str(r, "type", "event");
+        jc_rec_field_int(r, "count", (long long)n);
+        jc_rec_end(r, now, 0);
+    }
+}
+
+static void summarize_checks(uint64_t now)
+{
+    for (int id = 0; id < JC_CHK_COUNT; id++) {
+        uint64_t n = load(&jc_check_counts[id]);
+        if (n == 0)
+            continue;
+        jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, jc_check_names[id]);
+        jc_rec_field_str(r, "type", "check");
+        jc_rec_field_int(r, "count", (long long)n);
+        jc_rec_end(r, now, 0);
+    }
+}
+
+void jc_report_summary(void)
+{
+    if (!jc_g.active || atomic_flag_test_and_set(&summary_done))
+        return;
+    if (jc_g.opt.leaks)
+        jc_alloc_report_leaks(NULL);
+    if (!jc_g.opt.summary)
+        return;
+    uint64_t now = jc_now_ns();
+    summarize_functions(now);
+    summarize_events(now);
+    summarize_checks(now);
+}
+
+/* ---- tests ------------------------------------------------------------------------- */
+
+void jc_reset(void)
+{
+    pthread_mutex_lock(&init_lock);
+    jc_g.active = false;
+    jc_sink_close();
+    jc_options_free(&jc_g.opt);
+    free(init_text);
+    init_text = NULL;
+    atomic_store(&jc_g.phase, 0);
+    pthread_mutex_unlock(&init_lock);
+    for (int id = 0; id < JC_CHK_COUNT; id++)
+        atomic_store(&jc_check_counts[id], 0);
+    atomic_flag_clear(&summary_done);
+    jc_env *ce = atomic_exchange(&env_head, NULL);
+    while (ce) {
+        jc_env *next = ce->next;
+        free(ce);
+        ce = next;
+    }
+    jc_alloc_reset();
+}

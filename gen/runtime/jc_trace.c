@@ -1,0 +1,708 @@
+/* jc_trace.c — trace records (jc_rec_*) and the sink they are written to.
+ *
+ * A record is one line, text or JSON, built in a buffer of the calling
+ * thread and written with a single write(2) to a file opened O_APPEND (or
+ * stderr), so lines of concurrent threads never interleave and no lock is
+ * taken.  Lines look like
+ *
+ *   [t=123 thread=main phase=live] call GetThreadState(thread=0x7f.., thread_state_ptr=0x7f..) -> out(thread_state_ptr=JVMTI_THREAD_STATE_ALIVE) = JVMTI_ERROR_NONE dur=120ns
+ *   {"kind":"call","name":"GetThreadState","thread":"main","phase":"live","args":{...},"out":{...},"error":"JVMTI_ERROR_NONE","t_ns":123,"dur_ns":120}
+ *
+ * Design:
+ * - Records nest: a call may be open while the VM posts an event on the
+ *   same thread (RedefineClasses -> ClassFileLoadHook), whose callback makes
+ *   calls of its own.  So each thread has a small stack of records, each
+ *   with buffers that grow once and are then reused: no malloc per record
+ *   in steady state.  They are freed when the thread exits.  Deeper nesting
+ *   than the stack, or an allocation failure, drops the record (NULL is a
+ *   valid jc_rec * everywhere), never the program.
+ * - The start time is known only at jc_rec_end, but the text format shows
+ *   it first: the body leaves PREFIX_ROOM bytes free in front, and "[t=N "
+ *   is copied there at the end.  JSON puts t_ns and dur_ns last instead.
+ *   The error and the extra fields are kept apart (r->error, the tail) so
+ *   they may be given in any order and still come out after the args.
+ * - The two formats differ only in punctuation, kept in one table
+ *   (syntaxes[]); the code that walks a record is shared.
+ * - Strings come from the VM in modified UTF-8 (NUL as C0 80, supplementary
+ *   characters as two encoded surrogates): those become \u escapes, any
+ *   other invalid byte U+FFFD, so every line is valid UTF-8 and JSON.
+ *   A string longer than STR_MAX bytes is cut, with "..." added.
+ * - The thread name is pthread_getname_np, cached per thread: HotSpot names
+ *   its threads, and asking JVMTI from inside a wrapper is not an option.
+ *   A thread renamed after its first record keeps its first name.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1     /* pthread_getname_np */
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "jc_internal.h"
+#include "jvmti_names.h"
+
+#define REC_DEPTH 8         /* records open at once on one thread */
+#define PREFIX_ROOM 32      /* "[t=18446744073709551615 " fits */
+#define STR_MAX 65536       /* bytes of one string value kept */
+
+typedef struct buf {
+    char *p;
+    size_t len, cap;
+} buf;
+
+enum group { GRP_NONE, GRP_ARGS, GRP_OUT };
+
+struct jc_rec {
+    buf body;               /* from PREFIX_ROOM: header, args, outs */
+    buf tail;               /* extra fields, written after the error */
+    enum jc_rec_kind kind;
+    enum jc_format fmt;
+    enum group group;
+    bool first;             /* nothing yet in the open group */
+    bool has_error;
+    bool broken;            /* out of memory: dropped at the end */
+    jvmtiError error;
+};
+
+/* ---- the two formats ------------------------------------------------------ */
+
+typedef struct syntax {
+    const char *args_open, *args_empty, *group_close, *out_open, *sep;
+    const char *null;
+    const char *sym_quote;      /* around names and pointers: none in text */
+    const char *char_quote;
+    const char *field_sep;      /* before an extra field */
+    const char *key_open, *key_close;
+    const char *const *kind_words;
+} syntax;
+
+static const char *const text_kinds[] = { "call", "event", "VIOLATION", "leak", "summary" };
+static const char *const json_kinds[] = { "call", "event", "violation", "leak", "summary" };
+
+static const syntax syntaxes[] = {
+    [JC_FMT_TEXT] = { "(", "()", ")", " -> out(", ", ", "NULL", "", "'", " ", "", "=", text_kinds },
+    [JC_FMT_JSONL] = { ",\"args\":{", ",\"args\":{}", "}", ",\"out\":{", ",", "null", "\"", "\"",
+                       ",", "\"", "\":", json_kinds },
+};
+
+static const syntax *sx(const jc_rec *r) { return &syntaxes[r->fmt]; }
+static bool is_text(const jc_rec *r) { return r->fmt == JC_FMT_TEXT; }
+
+/* ---- per-thread state ----------------------------------------------------- */
+
+static _Thread_local jc_rec tl_recs[REC_DEPTH];
+static _Thread_local int tl_depth;
+static _Thread_local bool tl_registered;
+static _Thread_local bool tl_named;
+static _Thread_local char tl_name[32];
+
+static pthread_key_t cleanup_key;
+static pthread_once_t cleanup_once = PTHREAD_ONCE_INIT;
+static bool cleanup_ok;
+
+static void free_thread_buffers(void *unused)
+{
+    (void)unused;
+    for (int i = 0; i < REC_DEPTH; i++) {
+        free(tl_recs[i].body.p);
+        free(tl_recs[i].tail.p);
+        tl_recs[i] = (jc_rec){ .kind = JC_REC_CALL };
+    }
+    tl_depth = 0;
+    tl_registered = false;
+}
+
+static void make_cleanup_key(void)
+{
+    cleanup_ok = pthread_key_create(&cleanup_key, free_thread_buffers) == 0;
+}
+
+/* The thread's buffers are freed at its exit (key destructors run on the
+ * exiting thread, so they see its _Thread_local records). */
+static void register_thread(void)
+{
+    if (tl_registered)
+        return;
+    tl_registered = true;
+    pthread_once(&cleanup_once, make_cleanup_key);
+    if (cleanup_ok)
+        pthread_setspecific(cleanup_key, &tl_registered);
+}
+
+static const char *thread_name(void)
+{
+    if (!tl_named) {
+        if (pthread_getname_np(pthread_self(), tl_name, sizeof tl_name) != 0 || !tl_name[0])
+            snprintf(tl_name, sizeof tl_name, "tid-%ld", (long)syscall(SYS_gettid));
+        tl_named = true;
+    }
+    return tl_name;
+}
+
+static const char *phase_name(int phase)
+{
+    static const struct { int phase; const char *name; } phases[] = {
+        { JVMTI_PHASE_ONLOAD, "onload" }, { JVMTI_PHASE_PRIMORDIAL, "primordial" },
+        { JVMTI_PHASE_START, "start" }, { JVMTI_PHASE_LIVE, "live" }, { JVMTI_PHASE_DEAD, "dead" },
+    };
+    for (size_t i = 0; i < sizeof phases / sizeof phases[0]; i++)
+        if (phases[i].phase == phase)
+            return phases[i].name;
+    return "unknown";
+}
+
+/* ---- buffers ------------------------------------------------------------------ */
+
+static bool reserve(jc_rec *r, buf *b, size_t n)
+{
+    if (r->broken)
+        return false;
+    if (b->cap - b->len >= n)
+        return true;
+    size_t cap = b->cap ? b->cap : 512;
+    while (cap - b->len < n)
+        cap *= 2;
+    char *p = realloc(b->p, cap);
+    if (!p) {
+        r->broken = true;
+        return false;
+    }
+    register_thread();
+    b->p = p;
+    b->cap = cap;
+    return true;
+}
+
+static void put(jc_rec *r, buf *b, const char *s, size_t n)
+{
+    if (n > 0 && reserve(r, b, n)) {
+        memcpy(b->p + b->len, s, n);
+        b->len += n;
+    }
+}
+
+static void put_s(jc_rec *r, buf *b, const char *s) { put(r, b, s, strlen(s)); }
+
+static void put_u64(jc_rec *r, buf *b, unsigned long long v)
+{
+    char d[24];
+    int i = (int)sizeof d;
+    do
+        d[--i] = (char)('0' + v % 10);
+    while (v /= 10);
+    put(r, b, d + i, sizeof d - (size_t)i);
+}
+
+static void put_i64(jc_rec *r, buf *b, long long v)
+{
+    if (v < 0)
+        put_s(r, b, "-");
+    put_u64(r, b, v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v);
+}
+
+/* Shortest of %.15g..%.17g that reads back as v, with the locale's decimal
+ * point (the JVM calls setlocale) turned into '.'. */
+static void put_double(jc_rec *r, buf *b, double v)
+{
+    if (!isfinite(v)) {
+        const char *q = sx(r)->sym_quote;
+        put_s(r, b, q);
+        put_s(r, b, isnan(v) ? "nan" : v < 0 ? "-inf" : "inf");
+        put_s(r, b, q);
+        return;
+    }
+    char d[64];
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(d, sizeof d, "%.*g", prec, v);
+        if (strtod(d, NULL) == v)
+            break;
+    }
+    for (char *p = d; *p; p++)
+        if (!strchr("0123456789eE+-", *p))
+            *p = '.';
+    put_s(r, b, d);
+}
+
+/* ---- strings ------------------------------------------------------------------ */
+
+/* Length of the (modified) UTF-8 sequence at s, 0 if invalid; *cp its code
+ * point.  Accepts C0 80 (NUL) and encoded surrogates, as the VM sends. */
+static size_t utf8_seq(const unsigned char *s, size_t n, unsigned long *cp)
+{
+    static const struct { unsigned char lo, hi, mask; size_t len; unsigned long min; } leads[] = {
+        { 0xC0, 0xDF, 0x1F, 2, 0x80 }, { 0xE0, 0xEF, 0x0F, 3, 0x800 }, { 0xF0, 0xF4, 0x07, 4, 0x10000 },
+    };
+    for (size_t k = 0; k < 3; k++) {
+        if (s[0] < leads[k].lo || s[0] > leads[k].hi)
+            continue;
+        size_t len = leads[k].len;
+        if (n < len)
+            return 0;
+        *cp = s[0] & leads[k].mask;
+        for (size_t i = 1; i < len; i++) {
+            if ((s[i] & 0xC0) != 0x80)
+                return 0;
+            *cp = (*cp << 6) | (s[i] & 0x3F);
+        }
+        if (*cp > 0x10FFFF)
+            return 0;
+        if (*cp < leads[k].min)
+            return len == 2 && *cp == 0 ? 2 : 0;
+        return len;
+    }
+    return 0;
+}
+
+static void put_uescape(jc_rec *r, buf *b, unsigned long cp)
+{
+    static const char hex[] = "0123456789abcdef";
+    char e[6] = { '\\', 'u', hex[(cp >> 12) & 15], hex[(cp >> 8) & 15], hex[(cp >> 4) & 15], hex[cp & 15] };
+    if (cp == '"' || cp == '\\') {
+        e[1] = (char)cp;
+        put(r, b, e, 2);
+    } else {
+        put(r, b, e, sizeof e);
+    }
+}
+
+static bool plain_byte(unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
+
+/* The inside of a JSON string for s: valid UTF-8 whatever s holds. */
+static void put_escaped(jc_rec *r, buf *b, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t n = strnlen(s, STR_MAX + 4), limit = n < STR_MAX ? n : STR_MAX, i = 0;
+    while (i < limit) {
+        size_t run = i;
+        while (run < limit && plain_byte(p[run]))
+            run++;
+        put(r, b, s + i, run - i);
+        if ((i = run) >= limit)
+            break;
+        unsigned long cp = p[i];
+        size_t len = cp < 0x80 ? 1 : utf8_seq(p + i, n - i, &cp);
+        if (len == 0)
+            put(r, b, "\xEF\xBF\xBD", 3);       /* U+FFFD for a byte that fits nothing */
+        else if (cp < 0x80 || (cp >= 0xD800 && cp <= 0xDFFF))
+            put_uescape(r, b, cp);
+        else
+            put(r, b, s + i, len);
+        i += len ? len : 1;
+    }
+    if (i < n)
+        put_s(r, b, "...");
+}
+
+static void put_quoted(jc_rec *r, buf *b, const char *s, const char *quote)
+{
+    if (!s) {
+        put_s(r, b, sx(r)->null);
+        return;
+    }
+    put_s(r, b, quote);
+    put_escaped(r, b, s);
+    put_s(r, b, quote);
+}
+
+/* Text shows a word bare when that cannot be misread. */
+static bool is_bare(const char *s)
+{
+    if (!*s)
+        return false;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')
+              || strchr("_-.:/@+|", *s)))
+            return false;
+    return true;
+}
+
+/* A name or string value: bare in text when possible, quoted otherwise. */
+static void put_word(jc_rec *r, buf *b, const char *s)
+{
+    if (s && is_text(r) && is_bare(s))
+        put_s(r, b, s);
+    else
+        put_quoted(r, b, s, "\"");
+}
+
+static void put_key(jc_rec *r, buf *b, const char *key)
+{
+    put_s(r, b, sx(r)->key_open);
+    if (is_text(r))
+        put_s(r, b, key ? key : "?");
+    else
+        put_escaped(r, b, key ? key : "?");
+    put_s(r, b, sx(r)->key_close);
+}
+
+/* ---- the sink ------------------------------------------------------------------- */
+
+static _Atomic int sink_fd = -1;
+static bool sink_owned;                 /* a file we opened, not stderr */
+
+int jc_sink_open(const char *path, char *err, size_t errlen)
+{
+    int fd = 2;
+    if (path) {
+        fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+        if (fd < 0) {
+            snprintf(err, errlen, "jvmticheck: cannot open log file '%s': %s", path, strerror(errno));
+            return -1;
+        }
+    }
+    jc_sink_close();
+    sink_owned = path != NULL;
+    atomic_store(&sink_fd, fd);
+    return 0;
+}
+
+void jc_sink_close(void)
+{
+    int fd = atomic_exchange(&sink_fd, -1);
+    if (fd >= 0 && sink_owned)
+        close(fd);
+    sink_owned = false;
+}
+
+static void sink_write(const char *p, size_t n)
+{
+    int fd = atomic_load_explicit(&sink_fd, memory_order_acquire);
+    while (n > 0 && fd >= 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return;             /* disk full, closed pipe: lose the line */
+        p += w;
+        n -= (size_t)w;
+    }
+}
+
+uint64_t jc_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* ---- records ---------------------------------------------------------------------- */
+
+static jc_rec *push(enum jc_rec_kind kind)
+{
+    if (!jc_g.active || tl_depth >= REC_DEPTH || (unsigned)kind > JC_REC_SUMMARY
+        || atomic_load_explicit(&sink_fd, memory_order_relaxed) < 0)
+        return NULL;
+    jc_rec *r = &tl_recs[tl_depth++];
+    r->kind = kind;
+    r->fmt = jc_g.opt.format == JC_FMT_JSONL ? JC_FMT_JSONL : JC_FMT_TEXT;
+    r->group = GRP_NONE;
+    r->first = true;
+    r->has_error = r->broken = false;
+    r->body.len = r->tail.len = 0;
+    if (reserve(r, &r->body, PREFIX_ROOM))
+        r->body.len = PREFIX_ROOM;
+    return r;
+}
+
+/* The part known at the start: who, where, what. */
+static void put_header(jc_rec *r, const char *name, const char *label)
+{
+    buf *b = &r->body;
+    const char *phase = phase_name(atomic_load_explicit(&jc_g.phase, memory_order_relaxed));
+    if (is_text(r)) {
+        put_s(r, b, "thread=");
+        put_word(r, b, thread_name());
+        put_s(r, b, " phase=");
+        put_s(r, b, phase);
+        put_s(r, b, "] ");
+        put_s(r, b, sx(r)->kind_words[r->kind]);
+        if (label) {
+            put_s(r, b, " [");
+            put_s(r, b, label);
+            put_s(r, b, "]");
+        }
+        put_s(r, b, " ");
+        put_word(r, b, name ? name : "?");
+        return;
+    }
+    put_s(r, b, "{\"kind\":\"");
+    put_s(r, b, sx(r)->kind_words[r->kind]);
+    put_s(r, b, "\",\"name\":");
+    put_quoted(r, b, name ? name : "?", "\"");
+    put_s(r, b, ",\"thread\":");
+    put_quoted(r, b, thread_name(), "\"");
+    put_s(r, b, ",\"phase\":\"");
+    put_s(r, b, phase);
+    put_s(r, b, "\"");
+}
+
+jc_rec *jc_rec_begin(enum jc_rec_kind kind, const char *name)
+{
+    jc_rec *r = push(kind);
+    if (r)
+        put_header(r, name, NULL);
+    return r;
+}
+
+jc_rec *jc_rec_begin_violation(const char *check, const char *fn)
+{
+    jc_rec *r = push(JC_REC_VIOLATION);
+    if (!r)
+        return NULL;
+    put_header(r, fn, is_text(r) ? check : NULL);
+    if (!is_text(r))
+        jc_rec_field_str(r, "check", check);
+    return r;
+}
+
+/* Opens the args group if need be, separates, writes the key. */
+static buf *arg(jc_rec *r, const char *name)
+{
+    buf *b = &r->body;
+    if (r->group == GRP_NONE) {
+        put_s(r, b, sx(r)->args_open);
+        r->group = GRP_ARGS;
+    } else if (!r->first) {
+        put_s(r, b, sx(r)->sep);
+    }
+    r->first = false;
+    put_key(r, b, name);
+    return b;
+}
+
+void jc_rec_arg_int(jc_rec *r, const char *name, long long v)
+{
+    if (r)
+        put_i64(r, arg(r, name), v);
+}
+
+void jc_rec_arg_uint(jc_rec *r, const char *name, unsigned long long v)
+{
+    if (r)
+        put_u64(r, arg(r, name), v);
+}
+
+void jc_rec_arg_double(jc_rec *r, const char *name, double v)
+{
+    if (r)
+        put_double(r, arg(r, name), v);
+}
+
+void jc_rec_arg_bool(jc_rec *r, const char *name, int v)
+{
+    if (r)
+        put_s(r, arg(r, name), v ? "true" : "false");
+}
+
+void jc_rec_arg_str(jc_rec *r, const char *name, const char *s)
+{
+    if (r)
+        put_quoted(r, arg(r, name), s, "\"");
+}
+
+/* A symbol (name, pointer, number shown as text): quoted in JSON only. */
+static void put_sym(jc_rec *r, buf *b, const char *s)
+{
+    put_s(r, b, sx(r)->sym_quote);
+    put_s(r, b, s);
+    put_s(r, b, sx(r)->sym_quote);
+}
+
+void jc_rec_arg_ptr(jc_rec *r, const char *name, const void *p)
+{
+    if (!r)
+        return;
+    buf *b = arg(r, name);
+    if (!p) {
+        put_s(r, b, sx(r)->null);
+    } else if (!jc_g.opt.addresses) {
+        put_sym(r, b, "0xPTR");     /* so that two runs diff cleanly */
+    } else {
+        char hex[24];
+        snprintf(hex, sizeof hex, "0x%llx", (unsigned long long)(uintptr_t)p);
+        put_sym(r, b, hex);
+    }
+}
+
+/* Groups that are not <constants> in the spec but have name tables. */
+static const char *error_name(long long v) { return jvmti_error_name((jvmtiError)v); }
+static const char *event_name(long long v) { return jvmti_event_name((jvmtiEvent)v); }
+
+static const struct {
+    const char *group;
+    const char *(*name)(long long v);
+} named_groups[] = {
+    { "jvmtiError", error_name },
+    { "jvmtiEvent", event_name },
+};
+
+/* The name of v in group; NULL when it has none. */
+static const char *value_name(const char *group, long long v)
+{
+    if (!group)
+        return NULL;
+    for (size_t i = 0; i < sizeof named_groups / sizeof named_groups[0]; i++)
+        if (strcmp(group, named_groups[i].group) == 0)
+            return v < INT_MIN || v > INT_MAX ? NULL : named_groups[i].name(v);
+    return jvmti_constant_name(group, (jlong)v);
+}
+
+/* v as its name, or as a number (quoted in JSON, like the names). */
+static void put_value_name(jc_rec *r, buf *b, const char *group, long long v)
+{
+    const char *n = value_name(group, v);
+    put_s(r, b, sx(r)->sym_quote);
+    if (n)
+        put_s(r, b, n);
+    else
+        put_i64(r, b, v);
+    put_s(r, b, sx(r)->sym_quote);
+}
+
+void jc_rec_arg_enum(jc_rec *r, const char *name, const char *group, long long v)
+{
+    if (r)
+        put_value_name(r, arg(r, name), group, v);
+}
+
+void jc_rec_arg_bits(jc_rec *r, const char *name, const char *group, long long v)
+{
+    if (!r)
+        return;
+    buf *b = arg(r, name);
+    size_t n = group ? jvmti_bits_format(group, (jlong)v, NULL, 0) : 0;
+    if (n == 0) {           /* not a <constants> group */
+        put_value_name(r, b, group, v);
+        return;
+    }
+    put_s(r, b, sx(r)->sym_quote);
+    if (reserve(r, b, n + 1)) {
+        jvmti_bits_format(group, (jlong)v, b->p + b->len, n + 1);
+        b->len += n;
+    }
+    put_s(r, b, sx(r)->sym_quote);
+}
+
+/* c as (modified) UTF-8, then escaped like any string. */
+void jc_rec_arg_char(jc_rec *r, const char *name, int c)
+{
+    if (!r)
+        return;
+    unsigned long cp = c < 0 ? (unsigned char)c : (unsigned long)c;
+    char u[5] = { 0 };
+    if (cp == 0)
+        memcpy(u, "\xC0\x80", 2);
+    else if (cp < 0x80)
+        u[0] = (char)cp;
+    else if (cp < 0x800)
+        u[0] = (char)(0xC0 | cp >> 6), u[1] = (char)(0x80 | (cp & 0x3F));
+    else if (cp < 0x10000)
+        u[0] = (char)(0xE0 | cp >> 12), u[1] = (char)(0x80 | ((cp >> 6) & 0x3F)), u[2] = (char)(0x80 | (cp & 0x3F));
+    else
+        memcpy(u, "\xEF\xBF\xBD", 3);   /* not a char: jchar is 16 bits */
+    put_quoted(r, arg(r, name), u, sx(r)->char_quote);
+}
+
+void jc_rec_out(jc_rec *r)
+{
+    if (!r || r->group == GRP_OUT)
+        return;
+    put_s(r, &r->body, r->group == GRP_NONE ? sx(r)->args_empty : sx(r)->group_close);
+    put_s(r, &r->body, sx(r)->out_open);
+    r->group = GRP_OUT;
+    r->first = true;
+}
+
+void jc_rec_error(jc_rec *r, jvmtiError e)
+{
+    if (r) {
+        r->has_error = true;
+        r->error = e;
+    }
+}
+
+void jc_rec_field_str(jc_rec *r, const char *key, const char *value)
+{
+    if (!r)
+        return;
+    put_s(r, &r->tail, sx(r)->field_sep);
+    put_key(r, &r->tail, key);
+    put_word(r, &r->tail, value);
+}
+
+void jc_rec_field_int(jc_rec *r, const char *key, long long value)
+{
+    if (!r)
+        return;
+    put_s(r, &r->tail, sx(r)->field_sep);
+    put_key(r, &r->tail, key);
+    put_i64(r, &r->tail, value);
+}
+
+/* Closes the groups; adds the error, the extra fields and the times. */
+static void finish(jc_rec *r, uint64_t t_ns, uint64_t dur_ns)
+{
+    buf *b = &r->body;
+    bool has_args = r->kind == JC_REC_CALL || r->kind == JC_REC_EVENT;
+    if (r->group != GRP_NONE)
+        put_s(r, b, sx(r)->group_close);
+    else if (has_args)
+        put_s(r, b, sx(r)->args_empty);
+    if (r->has_error) {
+        put_s(r, b, is_text(r) ? " = " : ",\"error\":");
+        put_value_name(r, b, "jvmtiError", r->error);
+    }
+    if (is_text(r) && has_args) {
+        put_s(r, b, " dur=");
+        put_u64(r, b, dur_ns);
+        put_s(r, b, "ns");
+    }
+    put(r, b, r->tail.p, r->tail.len);
+    if (!is_text(r)) {
+        put_s(r, b, ",\"t_ns\":");
+        put_u64(r, b, t_ns);
+        put_s(r, b, ",\"dur_ns\":");
+        put_u64(r, b, dur_ns);
+        put_s(r, b, "}");
+    }
+    put_s(r, b, "\n");
+}
+
+/* The line from its first byte: text's "[t=N " goes in the room left in
+ * front of the body. */
+static const char *line_start(jc_rec *r, uint64_t t_ns)
+{
+    char pre[PREFIX_ROOM];
+    int n = is_text(r) ? snprintf(pre, sizeof pre, "[t=%llu ", (unsigned long long)t_ns) : 0;
+    char *start = r->body.p + PREFIX_ROOM - n;
+    memcpy(start, pre, (size_t)n);
+    return start;
+}
+
+static void pop(jc_rec *r)
+{
+    if (r >= tl_recs && r < tl_recs + tl_depth)
+        tl_depth = (int)(r - tl_recs);
+}
+
+void jc_rec_end(jc_rec *r, uint64_t t_ns, uint64_t dur_ns)
+{
+    if (!r)
+        return;
+    int saved = errno;          /* the agent may look at errno after our write */
+    finish(r, t_ns, dur_ns);
+    if (!r->broken) {
+        const char *start = line_start(r, t_ns);
+        sink_write(start, (size_t)(r->body.p + r->body.len - start));
+    }
+    pop(r);
+    errno = saved;
+}

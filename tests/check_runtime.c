@@ -1,0 +1,1207 @@
+/* check_runtime.c — the hand-written runtime of libjvmticheck (gen/runtime/
+ * jc_options.c, jc_trace.c, jc_state.c, jc_alloc.c), without a JVM.
+ *
+ * Linked with tests/runtime_stubs.c (a two-function stand-in for the
+ * generated wrapper's tables) and the real jvmti_names.c generated from the
+ * spec.  Records are written through jc_init(log=...) into files under
+ * $builddir/tests/out/check_runtime/, read back and checked line by line: by
+ * a small strict JSON validator here, and, when python3 is installed, by
+ * python's json module with per-test assertions on the decoded objects.
+ */
+#define _GNU_SOURCE 1
+#include <check.h>
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "jc_internal.h"
+#include "jvmti_names.h"
+
+extern int jc_selection_inits;  /* runtime_stubs.c */
+
+/* ---- files --------------------------------------------------------------- */
+
+static char out_dir[4096];
+
+static void mkdir_p(const char *path)
+{
+    char p[4096];
+    snprintf(p, sizeof p, "%s", path);
+    for (char *q = p + 1; *q; q++)
+        if (*q == '/') {
+            *q = '\0';
+            mkdir(p, 0755);
+            *q = '/';
+        }
+    mkdir(p, 0755);
+}
+
+/* A fresh file name under the test directory (from a small ring of
+ * buffers: a test holds a few at a time). */
+static const char *path_for(const char *name)
+{
+    static char ring[4][4200];
+    static int next;
+    char *p = ring[next++ % 4];
+    snprintf(p, sizeof ring[0], "%s/%s", out_dir, name);
+    unlink(p);
+    return p;
+}
+
+typedef struct lines {
+    char **v;
+    size_t n;
+} lines;
+
+static lines read_lines(const char *path)
+{
+    lines l = { NULL, 0 };
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "cannot read %s: %s", path, strerror(errno));
+    char *line = NULL;
+    size_t cap = 0, alloc = 0;
+    ssize_t n;
+    while ((n = getline(&line, &cap, f)) >= 0) {
+        ck_assert_msg(n > 0 && line[n - 1] == '\n', "%s: line %zu is not ended by a newline", path, l.n + 1);
+        line[n - 1] = '\0';
+        if (l.n == alloc)
+            l.v = realloc(l.v, (alloc = alloc ? alloc * 2 : 64) * sizeof *l.v);
+        l.v[l.n++] = strdup(line);
+    }
+    free(line);
+    fclose(f);
+    return l;
+}
+
+static void free_lines(lines *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        free(l->v[i]);
+    free(l->v);
+}
+
+/* ---- a strict JSON validator (RFC 8259, UTF-8 checked) --------------------- */
+
+static const char *js_value(const char *p, int depth);
+
+static const char *js_ws(const char *p)
+{
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        p++;
+    return p;
+}
+
+/* Length of a well-formed UTF-8 sequence (no overlong, no surrogate). */
+static size_t js_utf8(const unsigned char *s)
+{
+    unsigned long cp;
+    size_t len;
+    if (s[0] >= 0xC2 && s[0] <= 0xDF)
+        len = 2, cp = s[0] & 0x1F;
+    else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+        len = 3, cp = s[0] & 0x0F;
+    else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+        len = 4, cp = s[0] & 0x07;
+    else
+        return 0;
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3F);
+    }
+    static const unsigned long min[] = { 0, 0, 0x80, 0x800, 0x10000 };
+    if (cp < min[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return len;
+}
+
+static const char *js_string(const char *p)
+{
+    if (*p++ != '"')
+        return NULL;
+    while (*p != '"') {
+        unsigned char c = (unsigned char)*p;
+        if (c < 0x20)
+            return NULL;
+        if (c == '\\') {
+            p++;
+            if (*p == 'u') {
+                for (int i = 1; i <= 4; i++)
+                    if (!strchr("0123456789abcdefABCDEF", p[i]) || !p[i])
+                        return NULL;
+                p += 5;
+            } else if (*p && strchr("\"\\/bfnrt", *p)) {
+                p++;
+            } else {
+                return NULL;
+            }
+        } else if (c < 0x80) {
+            p++;
+        } else {
+            size_t n = js_utf8((const unsigned char *)p);
+            if (!n)
+                return NULL;
+            p += n;
+        }
+    }
+    return p + 1;
+}
+
+static const char *js_digits(const char *p)
+{
+    if (*p < '0' || *p > '9')
+        return NULL;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    return p;
+}
+
+static const char *js_number(const char *p)
+{
+    if (*p == '-')
+        p++;
+    if (*p == '0')
+        p++;
+    else if (!(p = js_digits(p)))
+        return NULL;
+    if (*p == '.' && !(p = js_digits(p + 1)))
+        return NULL;
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        p = js_digits(p);
+    }
+    return p;
+}
+
+/* Object (close '}') or array (close ']'): members separated by ','. */
+static const char *js_members(const char *p, char close, int depth)
+{
+    p = js_ws(p + 1);
+    if (*p == close)
+        return p + 1;
+    for (;;) {
+        if (close == '}') {
+            if (!(p = js_string(p)))
+                return NULL;
+            p = js_ws(p);
+            if (*p++ != ':')
+                return NULL;
+        }
+        if (!(p = js_value(p, depth + 1)))
+            return NULL;
+        p = js_ws(p);
+        if (*p == close)
+            return p + 1;
+        if (*p++ != ',')
+            return NULL;
+    }
+}
+
+static const char *js_value(const char *p, int depth)
+{
+    static const char *const literals[] = { "true", "false", "null" };
+    p = js_ws(p);
+    if (depth > 64)
+        return NULL;
+    if (*p == '{')
+        return js_members(p, '}', depth);
+    if (*p == '[')
+        return js_members(p, ']', depth);
+    if (*p == '"')
+        return js_string(p);
+    for (int i = 0; i < 3; i++)
+        if (strncmp(p, literals[i], strlen(literals[i])) == 0)
+            return p + strlen(literals[i]);
+    return js_number(p);
+}
+
+static bool json_ok(const char *line)
+{
+    const char *end = js_value(line, 0);
+    return end && *js_ws(end) == '\0' && *js_ws(line) == '{';
+}
+
+START_TEST(test_json_validator)
+{
+    static const char *const good[] = {
+        "{}", "{\"a\":[1,-2.5e+3,true,false,null,\"x\\u00e9\\n\"]}", "{\"\xc3\xa9\":{}}",
+    };
+    static const char *const bad[] = {
+        "", "{", "{\"a\":}", "{\"a\":1,}", "{\"a\":\"\x01\"}", "{\"a\":\"\xff\"}", "{\"a\":01}",
+        "{\"a\":\"\xed\xa0\x80\"}", "{\"a\":\"\\x\"}", "{} x", "[]",
+    };
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++)
+        ck_assert_msg(json_ok(good[i]), "valid JSON refused: %s", good[i]);
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        ck_assert_msg(!json_ok(bad[i]), "invalid JSON accepted: %s", bad[i]);
+}
+END_TEST
+
+static void assert_all_json(const lines *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        ck_assert_msg(json_ok(l->v[i]), "line %zu is not valid JSON: %s", i + 1, l->v[i]);
+}
+
+/* ---- python3's opinion ----------------------------------------------------- */
+
+static bool have_python(void)
+{
+    return system("command -v python3 >/dev/null 2>&1") == 0;
+}
+
+/* Runs the python assertions body over L, the decoded lines of log (skipped
+ * when there is no python3).  body is Python with `L` and `assert`. */
+static void py_check(const char *log, const char *body)
+{
+    if (!have_python())
+        return;
+    const char *script = path_for("check.py");
+    FILE *f = fopen(script, "w");
+    ck_assert(f != NULL);
+    fprintf(f, "import json, sys\n"
+               "L = [json.loads(l) for l in open(sys.argv[1], encoding='utf-8', errors='strict')]\n"
+               "%s\n", body);
+    fclose(f);
+    char cmd[8600];
+    snprintf(cmd, sizeof cmd, "python3 '%s' '%s' 1>&2", script, log);
+    ck_assert_msg(system(cmd) == 0, "python3 check failed on %s:\n%s", log, body);
+}
+
+/* ---- set-up ------------------------------------------------------------------- */
+
+static void setup(void)
+{
+    jc_reset();
+}
+
+static void teardown(void)
+{
+    jc_reset();
+}
+
+/* jc_init with "OPTS,log=<dir>/<name>"; returns the log's path. */
+static const char *init_log(const char *name, const char *opts)
+{
+    char text[8192], err[256];
+    const char *log = path_for(name);
+    snprintf(text, sizeof text, "%s%slog=%s", opts, *opts ? "," : "", log);
+    ck_assert_msg(jc_init(text, false, err, sizeof err) == 0, "jc_init(%s): %s", text, err);
+    return log;
+}
+
+/* ---- options ----------------------------------------------------------------- */
+
+static jc_options parse_ok(const char *text, bool require_agent)
+{
+    jc_options o;
+    char err[512];
+    ck_assert_msg(jc_options_parse(text, require_agent, &o, err, sizeof err) == 0,
+                  "parse(%s) failed: %s", text ? text : "NULL", err);
+    return o;
+}
+
+static void assert_defaults(const jc_options *o)
+{
+    ck_assert_int_eq(o->format, JC_FMT_TEXT);
+    ck_assert_uint_eq(o->trace, JC_TRACE_ERRORS);
+    ck_assert_int_eq(o->check, JC_CHECK_ON);
+    ck_assert(o->leaks && !o->summary && o->addresses);
+    ck_assert_ptr_null(o->log_path);
+    ck_assert_ptr_null(o->only);
+    ck_assert_uint_eq(o->nonly, 0);
+    ck_assert_ptr_null(o->agent_path);
+    ck_assert_ptr_null(o->agent_options);
+}
+
+START_TEST(test_options_defaults)
+{
+    static const char *const texts[] = { NULL, "", ",", ",,," };
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+        jc_options o = parse_ok(texts[i], false);
+        assert_defaults(&o);
+        jc_options_free(&o);
+    }
+}
+END_TEST
+
+/* Every keyword option, every value: one row each. */
+static const struct kw_case {
+    const char *text;
+    size_t field;       /* offsetof in jc_options */
+    unsigned value;
+} kw_cases[] = {
+#define F(f) offsetof(jc_options, f)
+    { "format=text", F(format), JC_FMT_TEXT },
+    { "format=jsonl", F(format), JC_FMT_JSONL },
+    { "trace=all", F(trace), JC_TRACE_CALLS | JC_TRACE_EVENTS | JC_TRACE_ERRORS },
+    { "trace=calls", F(trace), JC_TRACE_CALLS },
+    { "trace=events", F(trace), JC_TRACE_EVENTS },
+    { "trace=errors", F(trace), JC_TRACE_ERRORS },
+    { "trace=none", F(trace), 0 },
+    { "trace=calls+events", F(trace), JC_TRACE_CALLS | JC_TRACE_EVENTS },
+    { "check=on", F(check), JC_CHECK_ON },
+    { "check=off", F(check), JC_CHECK_OFF },
+    { "check=strict", F(check), JC_CHECK_STRICT },
+    { "leaks=on", F(leaks), 1 },
+    { "leaks=off", F(leaks), 0 },
+    { "summary=on", F(summary), 1 },
+    { "summary=off", F(summary), 0 },
+    { "addresses=on", F(addresses), 1 },
+    { "addresses=off", F(addresses), 0 },
+    { "trace=none,trace=calls", F(trace), JC_TRACE_CALLS },     /* the last one wins */
+#undef F
+};
+
+static unsigned field_value(const jc_options *o, size_t field)
+{
+    if (field == offsetof(jc_options, format))
+        return o->format;
+    if (field == offsetof(jc_options, trace))
+        return o->trace;
+    if (field == offsetof(jc_options, check))
+        return o->check;
+    if (field == offsetof(jc_options, leaks))
+        return o->leaks;
+    if (field == offsetof(jc_options, summary))
+        return o->summary;
+    return o->addresses;
+}
+
+START_TEST(test_options_keywords)
+{
+    for (size_t i = 0; i < sizeof kw_cases / sizeof *kw_cases; i++) {
+        jc_options o = parse_ok(kw_cases[i].text, false);
+        ck_assert_msg(field_value(&o, kw_cases[i].field) == kw_cases[i].value, "%s: got %u, want %u",
+                      kw_cases[i].text, field_value(&o, kw_cases[i].field), kw_cases[i].value);
+        jc_options_free(&o);
+    }
+}
+END_TEST
+
+START_TEST(test_options_all_at_once)
+{
+    jc_options o = parse_ok("log=/tmp/a b.log,format=jsonl,trace=all,only=Get*+VMInit,check=strict,"
+                            "leaks=off,summary=on,addresses=off", false);
+    ck_assert_str_eq(o.log_path, "/tmp/a b.log");
+    ck_assert_int_eq(o.format, JC_FMT_JSONL);
+    ck_assert_uint_eq(o.trace, 7);
+    ck_assert_uint_eq(o.nonly, 2);
+    ck_assert_str_eq(o.only[0], "Get*");
+    ck_assert_str_eq(o.only[1], "VMInit");
+    ck_assert_int_eq(o.check, JC_CHECK_STRICT);
+    ck_assert(!o.leaks && o.summary && !o.addresses);
+    ck_assert_ptr_null(o.agent_path);
+    jc_options_free(&o);
+    assert_defaults(&o);    /* free leaves defaults: a second free is harmless */
+    jc_options_free(&o);
+}
+END_TEST
+
+START_TEST(test_options_only)
+{
+    jc_options o = parse_ok("only=Get*+VMInit+Set?ag", false);
+    ck_assert(jc_options_selects(&o, "GetThreadState"));
+    ck_assert(jc_options_selects(&o, "VMInit"));
+    ck_assert(jc_options_selects(&o, "SetTag"));
+    ck_assert(!jc_options_selects(&o, "VMDeath"));
+    ck_assert(!jc_options_selects(&o, "SetTags"));
+    ck_assert(!jc_options_selects(&o, NULL));
+    jc_options_free(&o);
+    o = parse_ok("", false);
+    ck_assert(jc_options_selects(&o, "Anything"));
+    jc_options_free(&o);
+}
+END_TEST
+
+static const struct agent_case {
+    const char *text;
+    const char *path, *options;
+    unsigned trace;
+} agent_cases[] = {
+    { "trace=all,agent=/p/libprof.so=interval=10ms,file=x", "/p/libprof.so", "interval=10ms,file=x", 7 },
+    { "agent=/p/lib.so", "/p/lib.so", NULL, JC_TRACE_ERRORS },
+    { "agent=/p/lib.so=", "/p/lib.so", "", JC_TRACE_ERRORS },
+    { "agent=/p/lib.so=a=b,,trace=all,agent=x", "/p/lib.so", "a=b,,trace=all,agent=x", JC_TRACE_ERRORS },
+    { "trace=none,,agent=lib.so=,", "lib.so", ",", 0 },
+};
+
+START_TEST(test_options_agent)
+{
+    for (size_t i = 0; i < sizeof agent_cases / sizeof *agent_cases; i++) {
+        const struct agent_case *c = &agent_cases[i];
+        jc_options o = parse_ok(c->text, true);
+        ck_assert_str_eq(o.agent_path, c->path);
+        if (c->options)
+            ck_assert_str_eq(o.agent_options, c->options);
+        else
+            ck_assert_ptr_null(o.agent_options);
+        ck_assert_uint_eq(o.trace, c->trace);
+        jc_options_free(&o);
+    }
+}
+END_TEST
+
+static const struct bad_case {
+    const char *text;
+    bool require_agent;
+    const char *message;    /* exact */
+} bad_cases[] = {
+    { "foo", false,
+      "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, agent)" },
+    { "trace=all,foo=1,log=x", false,
+      "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, agent)" },
+    { "=x", false,
+      "jvmticheck: unknown option '' (known: log, format, trace, only, check, leaks, summary, addresses, agent)" },
+    { "trace=some", false,
+      "jvmticheck: bad value 'some' for trace (expected all, calls, events, errors or none, or several joined by '+')" },
+    { "trace=all+bogus", false,
+      "jvmticheck: bad value 'all+bogus' for trace (expected all, calls, events, errors or none, or several joined by '+')" },
+    { "trace=all+", false,
+      "jvmticheck: bad value 'all+' for trace (expected all, calls, events, errors or none, or several joined by '+')" },
+    { "format=json", false, "jvmticheck: bad value 'json' for format (expected text or jsonl)" },
+    { "check=maybe", false, "jvmticheck: bad value 'maybe' for check (expected on, off or strict)" },
+    { "leaks=yes", false, "jvmticheck: bad value 'yes' for leaks (expected on or off)" },
+    { "summary=ON", false, "jvmticheck: bad value 'ON' for summary (expected on or off)" },
+    { "addresses=of", false, "jvmticheck: bad value 'of' for addresses (expected on or off)" },
+    { "format=text+jsonl", false, "jvmticheck: bad value 'text+jsonl' for format (expected text or jsonl)" },
+    { "only=a++b", false,
+      "jvmticheck: bad value 'a++b' for only (expected GLOB[+GLOB...] over function and event names)" },
+    { "trace", false,
+      "jvmticheck: option 'trace' needs a value (trace=all, calls, events, errors or none, or several joined by '+')" },
+    { "log=,trace=all", false, "jvmticheck: option 'log' needs a value (log=a file name)" },
+    { "summary", false, "jvmticheck: option 'summary' needs a value (summary=on or off)" },
+    { "trace=all", true,
+      "jvmticheck: missing agent=PATH, the real agent to load (last option: agent=/path/to/agent.so[=its options])" },
+    { "", true,
+      "jvmticheck: missing agent=PATH, the real agent to load (last option: agent=/path/to/agent.so[=its options])" },
+    { "agent=", true, "jvmticheck: option 'agent' needs a value (agent=/path/to/agent.so[=its options])" },
+    { "agent==x", true, "jvmticheck: option 'agent' needs a value (agent=/path/to/agent.so[=its options])" },
+    { "trace=all,agent", true, "jvmticheck: option 'agent' needs a value (agent=/path/to/agent.so[=its options])" },
+    { "agent=/p/lib.so", false,
+      "jvmticheck: agent= is only for the -agentpath shim (jvmti_check_wrap wraps its caller)" },
+    { "bogus,agent=/p/lib.so", true,
+      "jvmticheck: unknown option 'bogus' (known: log, format, trace, only, check, leaks, summary, addresses, agent)" },
+};
+
+START_TEST(test_options_errors)
+{
+    for (size_t i = 0; i < sizeof bad_cases / sizeof *bad_cases; i++) {
+        const struct bad_case *c = &bad_cases[i];
+        jc_options o;
+        char err[512] = "untouched";
+        ck_assert_msg(jc_options_parse(c->text, c->require_agent, &o, err, sizeof err) == -1,
+                      "'%s' was accepted", c->text);
+        ck_assert_msg(strcmp(err, c->message) == 0, "'%s':\n got  %s\n want %s", c->text, err, c->message);
+        ck_assert_msg(strchr(err, '\n') == NULL, "message of '%s' is not one line", c->text);
+        assert_defaults(&o);
+    }
+}
+END_TEST
+
+START_TEST(test_options_error_buffers)
+{
+    jc_options o;
+    char small[12];
+    memset(small, 'x', sizeof small);
+    ck_assert_int_eq(jc_options_parse("foo", false, &o, small, sizeof small), -1);
+    ck_assert_str_eq(small, "jvmticheck:");
+    ck_assert_int_eq(jc_options_parse("foo", false, &o, NULL, 0), -1);
+    ck_assert_int_eq(jc_options_parse("trace=some", false, &o, small, 1), -1);
+    ck_assert_str_eq(small, "");
+}
+END_TEST
+
+/* ---- jc_init ---------------------------------------------------------------------- */
+
+START_TEST(test_init)
+{
+    char err[512];
+    ck_assert_ptr_null(jc_rec_begin(JC_REC_CALL, "X"));     /* nothing before jc_init */
+    ck_assert_int_eq(jc_init("log=/nonexistent-dir/x.log", false, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "jvmticheck: cannot open log file '/nonexistent-dir/x.log': ") == err, "%s", err);
+    ck_assert(!jc_g.active);
+    ck_assert_int_eq(jc_init("trace=bogus", false, err, sizeof err), -1);
+    ck_assert(!jc_g.active);
+
+    char text[4300];
+    snprintf(text, sizeof text, "trace=all,log=%s", path_for("init.log"));
+    int inits = jc_selection_inits;
+    ck_assert_int_eq(jc_init(text, false, err, sizeof err), 0);
+    ck_assert(jc_g.active);
+    ck_assert_uint_eq(jc_g.opt.trace, 7);
+    ck_assert_int_eq(jc_selection_inits, inits + 1);
+    ck_assert_int_eq(jc_init(text, false, err, sizeof err), 0);     /* again: fine */
+    ck_assert_int_eq(jc_selection_inits, inits + 1);
+    ck_assert_int_eq(jc_init("trace=none", false, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "jvmticheck: already initialised with other options") == err, "%s", err);
+    ck_assert_uint_eq(jc_g.opt.trace, 7);
+}
+END_TEST
+
+START_TEST(test_init_appends)
+{
+    const char *log = path_for("append.log");
+    FILE *f = fopen(log, "w");
+    fputs("existing line\n", f);
+    fclose(f);
+    char text[4300], err[256];
+    snprintf(text, sizeof text, "log=%s", log);
+    ck_assert_int_eq(jc_init(text, false, err, sizeof err), 0);
+    jc_rec_end(jc_rec_begin(JC_REC_CALL, "StubOne"), 1, 2);
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, 2);
+    ck_assert_str_eq(l.v[0], "existing line");
+    free_lines(&l);
+}
+END_TEST
+
+/* ---- records: jsonl ----------------------------------------------------------------- */
+
+/* One record of each kind, every arg type. */
+static void emit_samples(void)
+{
+    int local;
+    jc_rec *r = jc_rec_begin(JC_REC_CALL, "GetThreadState");
+    jc_rec_arg_ptr(r, "thread", &local);
+    jc_rec_arg_ptr(r, "thread_state_ptr", NULL);
+    jc_rec_arg_int(r, "depth", -42);
+    jc_rec_arg_uint(r, "size", 18446744073709551615ull);
+    jc_rec_arg_double(r, "value", 1.5);
+    jc_rec_arg_double(r, "tiny", 0.1);
+    jc_rec_arg_double(r, "nan", NAN);
+    jc_rec_arg_bool(r, "flag", 1);
+    jc_rec_arg_bool(r, "off", 0);
+    jc_rec_arg_str(r, "name", "java/lang/String");
+    jc_rec_arg_str(r, "none", NULL);
+    jc_rec_arg_enum(r, "phase", "jvmtiPhase", JVMTI_PHASE_LIVE);
+    jc_rec_arg_enum(r, "event", "jvmtiEvent", JVMTI_EVENT_VM_INIT);
+    jc_rec_arg_enum(r, "err", "jvmtiError", JVMTI_ERROR_NULL_POINTER);
+    jc_rec_arg_enum(r, "odd", "jvmtiPhase", 99);
+    jc_rec_arg_enum(r, "nogroup", "noSuchGroup", 3);
+    jc_rec_arg_bits(r, "state", "jvmtiThreadState", JVMTI_THREAD_STATE_ALIVE | JVMTI_THREAD_STATE_RUNNABLE);
+    jc_rec_arg_bits(r, "extra", "jvmtiThreadState", JVMTI_THREAD_STATE_ALIVE | 0x8);
+    jc_rec_arg_bits(r, "ev", "jvmtiEvent", JVMTI_EVENT_VM_DEATH);
+    jc_rec_arg_char(r, "c", 'A');
+    jc_rec_arg_char(r, "e", 0xe9);
+    jc_rec_arg_char(r, "z", 0);
+    jc_rec_out(r);
+    jc_rec_arg_bits(r, "thread_state_ptr", "jvmtiThreadState", JVMTI_THREAD_STATE_ALIVE);
+    jc_rec_error(r, JVMTI_ERROR_NONE);
+    jc_rec_end(r, 123456789, 120);
+
+    r = jc_rec_begin(JC_REC_EVENT, "VMInit");
+    jc_rec_arg_ptr(r, "jni_env", &local);
+    jc_rec_end(r, 5, 6);
+
+    r = jc_rec_begin(JC_REC_CALL, "StubOne");       /* no args, error code unknown */
+    jc_rec_error(r, (jvmtiError)7777);
+    jc_rec_field_str(r, "refused", "not passed to the VM");
+    jc_rec_end(r, 7, 0);
+
+    jc_violation(JC_CHK_null_pointer, "GetThreadState", "thread_state_ptr", "%s must not be NULL", "thread_state_ptr");
+    jc_violation(JC_CHK_phase, "GetThreadState", NULL, "called in the %s phase", "onload");
+
+    r = jc_rec_begin(JC_REC_LEAK, "GetClassSignature");
+    jc_rec_field_str(r, "param", "signature_ptr");
+    jc_rec_field_int(r, "count", 3);
+    jc_rec_field_int(r, "bytes", -1);
+    jc_rec_end(r, 8, 0);
+
+    r = jc_rec_begin(JC_REC_SUMMARY, "StubTwo");
+    jc_rec_field_int(r, "calls", 10);
+    jc_rec_end(r, 9, 0);
+}
+
+START_TEST(test_jsonl_records)
+{
+    const char *log = init_log("records.jsonl", "format=jsonl,trace=all");
+    atomic_store(&jc_g.phase, JVMTI_PHASE_LIVE);
+    emit_samples();
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, 7);
+    assert_all_json(&l);
+    ck_assert_msg(strncmp(l.v[0], "{\"kind\":\"call\",\"name\":\"GetThreadState\",\"thread\":\"main\","
+                          "\"phase\":\"live\",\"args\":{\"thread\":\"0x", 82) == 0, "%s", l.v[0]);
+    ck_assert_msg(strstr(l.v[0], "\"thread_state_ptr\":null,\"depth\":-42,\"size\":18446744073709551615,"
+                                 "\"value\":1.5,\"tiny\":0.1,\"nan\":\"nan\",\"flag\":true,\"off\":false,"
+                                 "\"name\":\"java/lang/String\",\"none\":null,\"phase\":\"JVMTI_PHASE_LIVE\","
+                                 "\"event\":\"VMInit\",\"err\":\"JVMTI_ERROR_NULL_POINTER\",\"odd\":\"99\","
+                                 "\"nogroup\":\"3\",\"state\":\"JVMTI_THREAD_STATE_ALIVE|JVMTI_THREAD_STATE_RUNNABLE\","
+                                 "\"extra\":\"JVMTI_THREAD_STATE_ALIVE|0x8\",\"ev\":\"VMDeath\","
+                                 "\"c\":\"A\",\"e\":\"\xc3\xa9\",\"z\":\"\\u0000\"},"
+                                 "\"out\":{\"thread_state_ptr\":\"JVMTI_THREAD_STATE_ALIVE\"},"
+                                 "\"error\":\"JVMTI_ERROR_NONE\",\"t_ns\":123456789,\"dur_ns\":120}"),
+                  "%s", l.v[0]);
+    ck_assert_msg(strstr(l.v[2], "\"args\":{},\"error\":\"7777\",\"refused\":\"not passed to the VM\",") != NULL,
+                  "%s", l.v[2]);
+    ck_assert_msg(strstr(l.v[3], "{\"kind\":\"violation\",\"name\":\"GetThreadState\",") == l.v[3], "%s", l.v[3]);
+    ck_assert_msg(strstr(l.v[3], ",\"check\":\"null_pointer\",\"param\":\"thread_state_ptr\","
+                                 "\"message\":\"thread_state_ptr must not be NULL\",\"t_ns\":") != NULL, "%s", l.v[3]);
+    ck_assert_msg(strstr(l.v[5], "\"count\":3,\"bytes\":-1,\"t_ns\":8,\"dur_ns\":0}") != NULL, "%s", l.v[5]);
+    ck_assert_msg(strstr(l.v[5], "\"args\"") == NULL, "%s", l.v[5]);
+    py_check(log,
+             "kinds = ['call', 'event', 'call', 'violation', 'violation', 'leak', 'summary']\n"
+             "assert [o['kind'] for o in L] == kinds, L\n"
+             "for o in L:\n"
+             "    for k in ('kind', 'name', 'thread', 'phase', 't_ns', 'dur_ns'):\n"
+             "        assert k in o, (k, o)\n"
+             "    assert o['phase'] == 'live' and o['thread'] == 'main', o\n"
+             "    assert ('args' in o) == (o['kind'] in ('call', 'event')), o\n"
+             "assert 'out' in L[0] and 'out' not in L[1] and 'out' not in L[2]\n"
+             "assert L[0]['args']['z'] == '\\x00' and L[0]['args']['e'] == '\\u00e9'\n"
+             "assert L[0]['args']['size'] == 2**64 - 1\n"
+             "assert 'param' not in L[4] and L[4]['check'] == 'phase'\n"
+             "assert L[6]['calls'] == 10\n");
+    free_lines(&l);
+}
+END_TEST
+
+/* ---- records: text ------------------------------------------------------------------- */
+
+START_TEST(test_text_records)
+{
+    const char *log = init_log("records.txt", "trace=all");
+    atomic_store(&jc_g.phase, JVMTI_PHASE_LIVE);
+    emit_samples();
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, 7);
+    ck_assert_msg(strncmp(l.v[0], "[t=123456789 thread=main phase=live] call GetThreadState(thread=0x", 66) == 0,
+                  "%s", l.v[0]);
+    ck_assert_msg(strstr(l.v[0], ", thread_state_ptr=NULL, depth=-42, size=18446744073709551615, value=1.5, "
+                                 "tiny=0.1, nan=nan, flag=true, off=false, name=\"java/lang/String\", none=NULL, "
+                                 "phase=JVMTI_PHASE_LIVE, event=VMInit, err=JVMTI_ERROR_NULL_POINTER, odd=99, "
+                                 "nogroup=3, state=JVMTI_THREAD_STATE_ALIVE|JVMTI_THREAD_STATE_RUNNABLE, "
+                                 "extra=JVMTI_THREAD_STATE_ALIVE|0x8, ev=VMDeath, c='A', e='\xc3\xa9', "
+                                 "z='\\u0000') -> out(thread_state_ptr=JVMTI_THREAD_STATE_ALIVE) = "
+                                 "JVMTI_ERROR_NONE dur=120ns") != NULL, "%s", l.v[0]);
+    ck_assert_msg(strstr(l.v[1], "[t=5 thread=main phase=live] event VMInit(jni_env=0x") == l.v[1], "%s", l.v[1]);
+    ck_assert_msg(strstr(l.v[1], ") dur=6ns") != NULL, "%s", l.v[1]);
+    ck_assert_str_eq(l.v[2], "[t=7 thread=main phase=live] call StubOne() = 7777 dur=0ns refused=\"not passed to the VM\"");
+    ck_assert_msg(strstr(l.v[3], "] VIOLATION [null_pointer] GetThreadState param=thread_state_ptr "
+                                 "message=\"thread_state_ptr must not be NULL\"") != NULL, "%s", l.v[3]);
+    ck_assert_msg(strstr(l.v[4], "] VIOLATION [phase] GetThreadState message=\"called in the onload phase\"") != NULL,
+                  "%s", l.v[4]);
+    ck_assert_str_eq(l.v[5], "[t=8 thread=main phase=live] leak GetClassSignature param=signature_ptr count=3 bytes=-1");
+    ck_assert_str_eq(l.v[6], "[t=9 thread=main phase=live] summary StubTwo calls=10");
+    free_lines(&l);
+}
+END_TEST
+
+START_TEST(test_phases)
+{
+    static const struct { int phase; const char *name; } phases[] = {
+        { 0, "unknown" }, { JVMTI_PHASE_ONLOAD, "onload" }, { JVMTI_PHASE_PRIMORDIAL, "primordial" },
+        { JVMTI_PHASE_START, "start" }, { JVMTI_PHASE_LIVE, "live" }, { JVMTI_PHASE_DEAD, "dead" },
+    };
+    const char *log = init_log("phases.jsonl", "format=jsonl");
+    for (size_t i = 0; i < sizeof phases / sizeof *phases; i++) {
+        atomic_store(&jc_g.phase, phases[i].phase);
+        jc_rec_end(jc_rec_begin(JC_REC_EVENT, "StubEvent"), i, 0);
+    }
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, sizeof phases / sizeof *phases);
+    for (size_t i = 0; i < l.n; i++) {
+        char want[64];
+        snprintf(want, sizeof want, "\"phase\":\"%s\"", phases[i].name);
+        ck_assert_msg(strstr(l.v[i], want) != NULL, "%s lacks %s", l.v[i], want);
+    }
+    free_lines(&l);
+}
+END_TEST
+
+/* ---- escaping ---------------------------------------------------------------------------- */
+
+static const char *const nasty[] = {
+    "q\"b\\s/",                         /* quote, backslash */
+    "\x01\x1f\n\t\r\x7f",               /* controls (DEL is fine as is) */
+    "\xff",                             /* never valid */
+    "\xc0\xaf",                         /* overlong '/' */
+    "x\xe2\x82",                        /* cut short */
+    "a\300\200b",                       /* modified UTF-8 NUL */
+    "\xed\xa0\xbd\xed\xb8\x80",         /* modified UTF-8 U+1F600 (two surrogates) */
+    "\xed\xa0\x80",                     /* a lone surrogate */
+    "\xf4\x90\x80\x80",                 /* above U+10FFFF */
+    "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", /* valid: e-acute, euro, U+1F600 */
+    "",
+};
+/* What python must decode each to. */
+static const char *const nasty_py =
+    "want = ['q\"b\\\\s/', '\\x01\\x1f\\n\\t\\r\\x7f', '\\ufffd', '\\ufffd\\ufffd', 'x\\ufffd\\ufffd',\n"
+    "        'a\\x00b', '\\U0001F600', '\\ud800', '\\ufffd' * 4, '\\u00e9\\u20ac\\U0001F600', '']\n";
+
+START_TEST(test_escaping_jsonl)
+{
+    const char *log = init_log("nasty.jsonl", "format=jsonl");
+    for (size_t i = 0; i < sizeof nasty / sizeof *nasty; i++) {
+        jc_rec *r = jc_rec_begin(JC_REC_CALL, nasty[i]);
+        jc_rec_arg_str(r, nasty[i], nasty[i]);
+        jc_rec_field_str(r, "f", nasty[i]);
+        jc_rec_end(r, 1, 1);
+    }
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, sizeof nasty / sizeof *nasty);
+    assert_all_json(&l);
+    ck_assert_msg(strstr(l.v[5], "\"a\\u0000b\"") != NULL, "%s", l.v[5]);
+    ck_assert_msg(strstr(l.v[6], "\"\\ud83d\\ude00\"") != NULL, "%s", l.v[6]);
+    char body[2048];
+    snprintf(body, sizeof body,
+             "%s"
+             "assert len(L) == len(want)\n"
+             "for o, w in zip(L, want):\n"
+             "    assert o['name'] == w and o['f'] == w and o['args'] == {w: w}, (o, w)\n",
+             nasty_py);
+    py_check(log, body);
+    free_lines(&l);
+}
+END_TEST
+
+START_TEST(test_escaping_text)
+{
+    const char *log = init_log("nasty.txt", "");
+    for (size_t i = 0; i < sizeof nasty / sizeof *nasty; i++) {
+        jc_rec *r = jc_rec_begin(JC_REC_CALL, "StubOne");
+        jc_rec_arg_str(r, "s", nasty[i]);
+        jc_rec_field_str(r, "f", nasty[i]);
+        jc_rec_end(r, 1, 1);
+    }
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, sizeof nasty / sizeof *nasty);
+    for (size_t i = 0; i < l.n; i++)
+        for (const unsigned char *p = (const unsigned char *)l.v[i]; *p; p++)
+            ck_assert_msg(*p >= 0x20, "control byte in text line %zu: %s", i, l.v[i]);
+    ck_assert_msg(strstr(l.v[0], "(s=\"q\\\"b\\\\s/\") dur=1ns f=\"q\\\"b\\\\s/\"") != NULL, "%s", l.v[0]);
+    ck_assert_msg(strstr(l.v[10], "(s=\"\") dur=1ns f=\"\"") != NULL, "%s", l.v[10]);
+    /* the same strings as JSON string bodies must be valid: wrap and check */
+    for (size_t i = 0; i < l.n; i++) {
+        char *s = strstr(l.v[i], "(s=") + 3, *e = strstr(s, ") dur=");
+        char obj[4096];
+        snprintf(obj, sizeof obj, "{\"s\":%.*s}", (int)(e - s), s);
+        ck_assert_msg(json_ok(obj), "text string is not a valid JSON string: %s", obj);
+    }
+    free_lines(&l);
+}
+END_TEST
+
+static void *named_thread(void *name)
+{
+    pthread_setname_np(pthread_self(), name);
+    jc_rec_end(jc_rec_begin(JC_REC_EVENT, "StubEvent"), 1, 1);
+    return NULL;
+}
+
+START_TEST(test_thread_names)
+{
+    static const char *const names[] = { "VM Thread", "q\"uote\\", "\xc3\xa9t\xc3\xa9", "tab\there" };
+    const char *log = init_log("threads.jsonl", "format=jsonl");
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        pthread_t t;
+        pthread_create(&t, NULL, named_thread, (void *)names[i]);
+        pthread_join(t, NULL);
+    }
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, 4);
+    assert_all_json(&l);
+    py_check(log, "assert [o['thread'] for o in L] == ['VM Thread', 'q\"uote\\\\', '\\u00e9t\\u00e9', 'tab\\there'], L\n");
+    free_lines(&l);
+}
+END_TEST
+
+START_TEST(test_long_string)
+{
+    const char *log = init_log("long.jsonl", "format=jsonl");
+    size_t n = 200000;
+    char *s = malloc(n + 1);
+    memset(s, 'a', n);
+    s[n] = '\0';
+    jc_rec *r = jc_rec_begin(JC_REC_CALL, "StubOne");
+    jc_rec_arg_str(r, "s", s);
+    jc_rec_end(r, 1, 1);
+    free(s);
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, 1);
+    assert_all_json(&l);
+    py_check(log, "s = L[0]['args']['s']\nassert s == 'a' * 65536 + '...', len(s)\n");
+    free_lines(&l);
+}
+END_TEST
+
+/* ---- addresses=off -------------------------------------------------------------------------- */
+
+static void emit_pointers(void)
+{
+    int x;
+    jc_rec *r = jc_rec_begin(JC_REC_CALL, "StubOne");
+    jc_rec_arg_ptr(r, "p", &x);
+    jc_rec_arg_ptr(r, "q", NULL);
+    jc_rec_out(r);
+    jc_rec_arg_ptr(r, "o", (void *)&r);
+    jc_rec_end(r, 1, 2);
+}
+
+START_TEST(test_addresses_off_jsonl)
+{
+    const char *log = init_log("noaddr.jsonl", "format=jsonl,addresses=off");
+    emit_pointers();
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, 1);
+    ck_assert_msg(strstr(l.v[0], "\"args\":{\"p\":\"0xPTR\",\"q\":null},\"out\":{\"o\":\"0xPTR\"}") != NULL, "%s", l.v[0]);
+    free_lines(&l);
+}
+END_TEST
+
+START_TEST(test_addresses_off_text)
+{
+    const char *log = init_log("noaddr.txt", "addresses=off");
+    emit_pointers();
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, 1);
+    ck_assert_msg(strstr(l.v[0], "call StubOne(p=0xPTR, q=NULL) -> out(o=0xPTR) dur=2ns") != NULL, "%s", l.v[0]);
+    free_lines(&l);
+}
+END_TEST
+
+START_TEST(test_addresses_on)
+{
+    const char *log = init_log("addr.txt", "");
+    int x;
+    jc_rec *r = jc_rec_begin(JC_REC_CALL, "StubOne");
+    jc_rec_arg_ptr(r, "p", &x);
+    jc_rec_end(r, 1, 2);
+    char want[64];
+    snprintf(want, sizeof want, "(p=%p)", (void *)&x);
+    lines l = read_lines(log);
+    ck_assert_msg(strstr(l.v[0], want) != NULL, "%s lacks %s", l.v[0], want);
+    free_lines(&l);
+}
+END_TEST
+
+/* ---- nesting and concurrency ------------------------------------------------------------------ */
+
+START_TEST(test_nested_records)
+{
+    const char *log = init_log("nested.jsonl", "format=jsonl");
+    jc_rec *call = jc_rec_begin(JC_REC_CALL, "RedefineClasses");
+    jc_rec_arg_int(call, "class_count", 1);
+    jc_rec *ev = jc_rec_begin(JC_REC_EVENT, "ClassFileLoadHook");
+    ck_assert_ptr_ne(call, ev);
+    jc_rec_arg_str(ev, "name", "Foo");
+    jc_rec *inner = jc_rec_begin(JC_REC_CALL, "Allocate");
+    jc_rec_arg_int(inner, "size", 10);
+    jc_rec_end(inner, 3, 1);
+    jc_rec_end(ev, 2, 5);
+    jc_rec_arg_int(call, "after", 2);
+    jc_rec_end(call, 1, 10);
+
+    /* deeper than the stack: dropped, not corrupted */
+    jc_rec *stack[12];
+    for (int i = 0; i < 12; i++)
+        stack[i] = jc_rec_begin(JC_REC_CALL, "StubOne");
+    ck_assert_ptr_nonnull(stack[7]);
+    ck_assert_ptr_null(stack[8]);
+    for (int i = 11; i >= 0; i--)
+        jc_rec_end(stack[i], (uint64_t)i, 0);
+
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, 3 + 8);
+    assert_all_json(&l);
+    ck_assert_msg(strstr(l.v[0], "\"name\":\"Allocate\",") && strstr(l.v[0], "{\"size\":10}"), "%s", l.v[0]);
+    ck_assert_msg(strstr(l.v[1], "\"name\":\"ClassFileLoadHook\",") && strstr(l.v[1], "{\"name\":\"Foo\"}"), "%s", l.v[1]);
+    ck_assert_msg(strstr(l.v[2], "{\"class_count\":1,\"after\":2}"), "%s", l.v[2]);
+    free_lines(&l);
+}
+END_TEST
+
+enum { NTHREADS = 8, NRECORDS = 10000 };
+
+static void *writer(void *arg)
+{
+    int id = (int)(intptr_t)arg;
+    char name[16];
+    snprintf(name, sizeof name, "w%d", id);
+    pthread_setname_np(pthread_self(), name);
+    for (int i = 0; i < NRECORDS; i++) {
+        jc_rec *r = jc_rec_begin(JC_REC_CALL, "GetThreadState");
+        jc_rec_arg_int(r, "writer", id);
+        jc_rec_arg_int(r, "i", i);
+        jc_rec_arg_str(r, "pad", "a string long enough to make the lines of different threads likely to collide");
+        jc_rec_out(r);
+        jc_rec_arg_bits(r, "state", "jvmtiThreadState", JVMTI_THREAD_STATE_ALIVE | JVMTI_THREAD_STATE_WAITING);
+        jc_rec_error(r, JVMTI_ERROR_NONE);
+        jc_rec_end(r, jc_now_ns(), (uint64_t)i);
+    }
+    return NULL;
+}
+
+START_TEST(test_concurrent_writers)
+{
+    const char *log = init_log("concurrent.jsonl", "format=jsonl,trace=all");
+    pthread_t t[NTHREADS];
+    for (int i = 0; i < NTHREADS; i++)
+        ck_assert_int_eq(pthread_create(&t[i], NULL, writer, (void *)(intptr_t)i), 0);
+    for (int i = 0; i < NTHREADS; i++)
+        pthread_join(t[i], NULL);
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, NTHREADS * NRECORDS);
+    assert_all_json(&l);
+    int next[NTHREADS] = { 0 };
+    for (size_t i = 0; i < l.n; i++) {
+        int w, k, tw;
+        const char *a = strstr(l.v[i], "\"args\":{\"writer\":"), *th = strstr(l.v[i], "\"thread\":\"w");
+        ck_assert_msg(a && th && sscanf(a, "\"args\":{\"writer\":%d,\"i\":%d", &w, &k) == 2
+                      && sscanf(th, "\"thread\":\"w%d\"", &tw) == 1, "%s", l.v[i]);
+        ck_assert_int_eq(w, tw);
+        ck_assert_msg(k == next[w]++, "writer %d: record %d out of order", w, k);   /* O_APPEND keeps order */
+    }
+    free_lines(&l);
+    py_check(log, "assert len(L) == 80000\n"
+                  "from collections import Counter\n"
+                  "assert Counter(o['thread'] for o in L) == {'w%d' % i: 10000 for i in range(8)}\n");
+}
+END_TEST
+
+/* ---- violations and summary -------------------------------------------------------------------- */
+
+START_TEST(test_violation_counts)
+{
+    const char *log = init_log("violations.txt", "trace=none");
+    jc_violation(JC_CHK_capability, "GetTag", NULL, "needs can_tag_objects");
+    jc_violation(JC_CHK_capability, "GetTag", NULL, "needs can_tag_objects");
+    jc_violation((enum jc_check_id)JC_CHK_COUNT, "GetTag", NULL, "out of range: ignored");
+    ck_assert_uint_eq(atomic_load(&jc_check_counts[JC_CHK_capability]), 2);
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, 0);          /* counted, not traced */
+    free_lines(&l);
+    ck_assert_str_eq(jc_check_names[JC_CHK_null_pointer], "null_pointer");
+    ck_assert_str_eq(jc_check_names[JC_CHK_undocumented_error], "undocumented_error");
+}
+END_TEST
+
+START_TEST(test_violation_only)
+{
+    const char *log = init_log("only.txt", "only=Get*");
+    char huge[2000];
+    memset(huge, 'm', sizeof huge - 1);
+    huge[sizeof huge - 1] = '\0';
+    jc_violation(JC_CHK_phase, "SetTag", "tag", "filtered out");
+    jc_violation(JC_CHK_phase, "GetTag", "tag", "%s", huge);
+    ck_assert_uint_eq(atomic_load(&jc_check_counts[JC_CHK_phase]), 2);
+    ck_assert(!jc_fn_selected[1] && !jc_fn_selected[2]);  /* jc_init filled the generated tables */
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, 1);
+    ck_assert_msg(strstr(l.v[0], "VIOLATION [phase] GetTag param=tag message=mmm") != NULL, "%s", l.v[0]);
+    free_lines(&l);
+}
+END_TEST
+
+START_TEST(test_summary)
+{
+    const char *log = init_log("summary.jsonl", "format=jsonl,summary=on");
+    atomic_store(&jc_fn_stats_table[2].calls, 4);
+    atomic_store(&jc_fn_stats_table[2].errors, 1);
+    atomic_store(&jc_fn_stats_table[2].total_ns, 1000);
+    atomic_store(&jc_fn_stats_table[2].shim_calls, 3);
+    atomic_store(&jc_event_counts[1], 5);
+    jc_violation(JC_CHK_phase, "StubTwo", NULL, "x");
+    jc_alloc_track(NULL, (void *)0x1000, 16, "Allocate", "mem_ptr");
+    jc_report_summary();
+    jc_report_summary();                /* once only */
+    lines l = read_lines(log);
+    assert_all_json(&l);
+    ck_assert_uint_eq(l.n, 6);         /* violation, leak, StubTwo, event, phase and leak checks */
+    free_lines(&l);
+    py_check(log,
+             "assert [o['kind'] for o in L] == ['violation', 'leak'] + ['summary'] * 4\n"
+             "fn = L[2]\n"
+             "assert fn['name'] == 'StubTwo' and fn['type'] == 'function', fn\n"
+             "assert (fn['calls'], fn['errors'], fn['total_ns'], fn['mean_ns'], fn['shim_calls']) == (4, 1, 1000, 250, 3)\n"
+             "assert L[3]['name'] == 'StubThreadEvent' and L[3]['count'] == 5 and L[3]['type'] == 'event'\n"
+             "assert L[4]['name'] == 'phase' and L[4]['count'] == 1 and L[4]['type'] == 'check'\n"
+             "assert L[5]['name'] == 'leak' and L[5]['count'] == 1\n");
+}
+END_TEST
+
+START_TEST(test_summary_off)
+{
+    const char *log = init_log("nosummary.jsonl", "format=jsonl,leaks=off");
+    atomic_store(&jc_fn_stats_table[1].calls, 4);
+    jc_alloc_track(NULL, (void *)0x1000, 16, "Allocate", "mem_ptr");
+    jc_report_summary();
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, 0);
+    free_lines(&l);
+}
+END_TEST
+
+/* ---- allocation tracking ---------------------------------------------------------------------------- */
+
+START_TEST(test_alloc_release)
+{
+    init_log("alloc.txt", "");
+    char blocks[3];
+    jc_alloc_track(NULL, &blocks[0], 10, "GetClassSignature", "signature_ptr");
+    jc_alloc_track(NULL, &blocks[1], 10, "GetClassSignature", "generic_ptr");
+    jc_alloc_track(NULL, NULL, 10, "GetClassSignature", "generic_ptr");    /* ignored */
+    ck_assert(jc_alloc_release(NULL, &blocks[0]));
+    ck_assert(!jc_alloc_release(NULL, &blocks[0]));     /* twice */
+    ck_assert(!jc_alloc_release(NULL, &blocks[2]));     /* never handed out */
+    ck_assert(jc_alloc_release(NULL, NULL));            /* Deallocate(NULL) is fine */
+    ck_assert(jc_alloc_release(NULL, &blocks[1]));
+    ck_assert_uint_eq(jc_alloc_report_leaks(NULL), 0);
+}
+END_TEST
+
+START_TEST(test_alloc_leaks)
+{
+    const char *log = init_log("leaks.jsonl", "format=jsonl");
+    jc_env *a = jc_env_new(NULL, (jvmtiEnv *)0x10, JVMTI_VERSION);
+    jc_env *b = jc_env_new(NULL, (jvmtiEnv *)0x20, JVMTI_VERSION);
+    static char mem[100];
+    for (int i = 0; i < 5; i++)
+        jc_alloc_track(a, &mem[i], 10, "GetClassSignature", "signature_ptr");
+    jc_alloc_track(a, &mem[10], 100, "Allocate", "mem_ptr");
+    jc_alloc_track(b, &mem[20], 7, "GetThreadInfo", "info_ptr.name");
+    jc_alloc_track(b, &mem[21], 8, "GetThreadInfo", "info_ptr.name");
+    ck_assert(jc_alloc_release(b, &mem[0]));    /* freed through another env: fine */
+    ck_assert_uint_eq(jc_alloc_report_leaks(a), 5);
+    ck_assert_uint_eq(jc_alloc_report_leaks(a), 0);
+    ck_assert_uint_eq(atomic_load(&jc_check_counts[JC_CHK_leak]), 5);
+    ck_assert(jc_alloc_release(b, &mem[20]));
+    ck_assert_uint_eq(jc_alloc_report_leaks(NULL), 1);
+    ck_assert_uint_eq(atomic_load(&jc_check_counts[JC_CHK_leak]), 6);
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, 3);
+    assert_all_json(&l);
+    ck_assert_msg(strstr(l.v[0], "\"kind\":\"leak\",\"name\":\"Allocate\"") && strstr(l.v[0], "\"param\":\"mem_ptr\",\"count\":1,\"bytes\":100,"), "%s", l.v[0]);
+    ck_assert_msg(strstr(l.v[1], "\"name\":\"GetClassSignature\"") && strstr(l.v[1], "\"param\":\"signature_ptr\",\"count\":4,\"bytes\":40,"), "%s", l.v[1]);
+    ck_assert_msg(strstr(l.v[2], "\"name\":\"GetThreadInfo\"") && strstr(l.v[2], "\"param\":\"info_ptr.name\",\"count\":1,\"bytes\":8,"), "%s", l.v[2]);
+    free_lines(&l);
+}
+END_TEST
+
+/* The hash map against a plain array, through growth and many removals. */
+START_TEST(test_alloc_map_stress)
+{
+    enum { N = 20000 };
+    static bool live[N];
+    static char arena[N];
+    unsigned seed = 12345;
+    size_t nlive = 0;
+    for (int step = 0; step < 200000; step++) {
+        seed = seed * 1103515245u + 12345u;
+        int i = (int)((seed >> 8) % N);
+        bool alloc = (seed >> 4) & 1;
+        if (alloc && !live[i]) {
+            jc_alloc_track(NULL, &arena[i], 1, "Allocate", "mem_ptr");
+            live[i] = true;
+            nlive++;
+        } else if (!alloc) {
+            ck_assert_msg(jc_alloc_release(NULL, &arena[i]) == live[i], "step %d: block %d", step, i);
+            nlive -= live[i];
+            live[i] = false;
+        }
+    }
+    for (int i = 0; i < N; i += 2)
+        if (live[i]) {
+            ck_assert(jc_alloc_release(NULL, &arena[i]));
+            live[i] = false;
+            nlive--;
+        }
+    ck_assert_uint_eq(jc_alloc_report_leaks(NULL), nlive);
+    ck_assert_uint_eq(jc_alloc_report_leaks(NULL), 0);
+}
+END_TEST
+
+/* ---- envs ------------------------------------------------------------------------------------ */
+
+START_TEST(test_envs)
+{
+    jvmtiEnv *r1 = (jvmtiEnv *)0x100, *r2 = (jvmtiEnv *)0x200;
+    ck_assert_ptr_null(jc_env_find(r1));
+    jc_env *a = jc_env_new((JavaVM *)0x1, r1, JVMTI_VERSION_1_2);
+    jc_env *b = jc_env_new((JavaVM *)0x1, r2, JVMTI_VERSION);
+    ck_assert_ptr_eq(jc_env_find(r1), a);
+    ck_assert_ptr_eq(jc_env_find(r2), b);
+    ck_assert_ptr_eq(a->functions, &jc_wrapped_interface);
+    ck_assert_ptr_eq((void *)jc_env_of((jvmtiEnv *)a), (void *)a);
+    ck_assert_int_eq(a->version, JVMTI_VERSION_1_2);
+    ck_assert_ptr_eq(a->real, r1);
+    jc_env *a2 = jc_env_new((JavaVM *)0x1, r1, JVMTI_VERSION);     /* r1's address reused */
+    ck_assert_ptr_eq(jc_env_find(r1), a2);
+
+    jvmtiCapabilities caps;
+    memset(&caps, 0, sizeof caps);
+    caps.can_tag_objects = 1;
+    caps.can_generate_object_free_events = 1;
+    int last = jvmti_capability_count - 1;
+    jvmti_capability_set(&caps, last, 1);
+    jc_env_set_caps(a, &caps);
+    int free_ev;
+    ck_assert(jvmti_capability_from_name("can_generate_object_free_events", &free_ev));
+    for (int i = 0; i < jvmti_capability_count; i++)
+        ck_assert_msg(jc_has_cap(a, i) == (i == 0 || i == free_ev || i == last), "capability %d", i);
+    memset(&caps, 0, sizeof caps);
+    jc_env_set_caps(a, &caps);
+    ck_assert(!jc_has_cap(a, 0));
+}
+END_TEST
+
+START_TEST(test_restricted_depth_is_per_thread)
+{
+    ck_assert_int_eq(jc_restricted_depth, 0);
+    jc_restricted_depth++;
+    ck_assert_int_eq(jc_restricted_depth, 1);
+    jc_restricted_depth--;
+}
+END_TEST
+
+/* ---- main ---------------------------------------------------------------------------------- */
+
+static Suite *runtime_suite(void)
+{
+    Suite *s = suite_create("runtime");
+    struct { const char *name; const TTest *tests[16]; } cases[] = {
+        { "json", { test_json_validator } },
+        { "options", { test_options_defaults, test_options_keywords, test_options_all_at_once,
+                       test_options_only, test_options_agent, test_options_errors, test_options_error_buffers } },
+        { "init", { test_init, test_init_appends } },
+        { "records", { test_jsonl_records, test_text_records, test_phases, test_nested_records } },
+        { "escaping", { test_escaping_jsonl, test_escaping_text, test_thread_names, test_long_string } },
+        { "addresses", { test_addresses_off_jsonl, test_addresses_off_text, test_addresses_on } },
+        { "concurrency", { test_concurrent_writers } },
+        { "state", { test_violation_counts, test_violation_only, test_summary, test_summary_off, test_envs,
+                     test_restricted_depth_is_per_thread } },
+        { "alloc", { test_alloc_release, test_alloc_leaks, test_alloc_map_stress } },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        TCase *tc = tcase_create(cases[i].name);
+        tcase_add_checked_fixture(tc, setup, teardown);
+        tcase_set_timeout(tc, 120);
+        for (int k = 0; cases[i].tests[k]; k++)
+            tcase_add_test(tc, cases[i].tests[k]);
+        suite_add_tcase(s, tc);
+    }
+    return s;
+}
+
+int main(void)
+{
+    /* Before any record: the runtime caches a thread's name at its first. */
+    pthread_setname_np(pthread_self(), "main");
+    const char *b = getenv("builddir");
+    snprintf(out_dir, sizeof out_dir, "%s/tests/out/check_runtime", b && *b ? b : ".");
+    mkdir_p(out_dir);
+    SRunner *sr = srunner_create(runtime_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,42 @@
+/* runtime_stubs.c — the symbols jvmticheck_gen.c defines for the runtime,
+ * in miniature, so tests/check_runtime can link the runtime without a
+ * generated wrapper.  Two functions (slots 1 and 2), two events (numbers
+ * 50 and 51), the real capability count of the spec the tests use. */
+#include "jc_runtime.h"
+
+static const int no_caps[] = { -1 };
+static const jvmtiError no_errors[] = { JVMTI_ERROR_NONE };
+
+const jc_fn_info jc_fn_table[] = {
+    { NULL, 0, 0, false, 0, no_caps, no_errors, 0 },
+    { "StubOne", 1, ~0u, true, JVMTI_VERSION_1_0, no_caps, no_errors, 0 },
+    { "StubTwo", 2, ~0u, false, JVMTI_VERSION_1_0, no_caps, no_errors, 0 },
+};
+const int jc_fn_max = 2;
+jc_fn_stats jc_fn_stats_table[3];
+
+const jc_event_info jc_event_table[] = {
+    { "StubEvent", 50, false, no_caps, false },
+    { "StubThreadEvent", 51, true, no_caps, false },
+};
+const int jc_event_min = 50, jc_event_max = 51;
+_Atomic uint64_t jc_event_counts[2];
+
+const char *const jc_cap_names[] = { "can_tag_objects", NULL };
+const int jc_cap_count = (int)(sizeof(jvmtiCapabilities) * 8);    /* every bit */
+
+const struct jvmtiInterface_1_ jc_wrapped_interface;
+const jvmtiEventCallbacks jc_event_trampolines;
+
+bool jc_fn_selected[3];
+bool jc_event_selected[2];
+int jc_selection_inits;         /* how often jc_init asked: the tests look */
+
+void jc_selection_init(void)
+{
+    for (int i = 0; i <= jc_fn_max; i++)
+        jc_fn_selected[i] = jc_fn_table[i].name && jc_options_selects(&jc_g.opt, jc_fn_table[i].name);
+    for (int i = 0; i <= jc_event_max - jc_event_min; i++)
+        jc_event_selected[i] = jc_options_selects(&jc_g.opt, jc_event_table[i].name);
+    jc_selection_inits++;
+}
