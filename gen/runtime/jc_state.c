@@ -157,16 +157,16 @@ static void summarize_functions(uint64_t now)
 {
     for (int slot = 0; slot <= jc_fn_max; slot++) {
         jc_fn_stats *s = &jc_fn_stats_table[slot];
-        uint64_t calls = load(&s->calls), total = load(&s->total_ns);
-        if (calls == 0)
+        uint64_t calls = load(&s->calls), total = load(&s->total_ns), shim = load(&s->shim_calls);
+        if (calls == 0 && shim == 0)
             continue;
         jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, jc_fn_table[slot].name);
         jc_rec_field_str(r, "type", "function");
         jc_rec_field_int(r, "calls", (long long)calls);
         jc_rec_field_int(r, "errors", (long long)load(&s->errors));
         jc_rec_field_int(r, "total_ns", (long long)total);
-        jc_rec_field_int(r, "mean_ns", (long long)(total / calls));
-        jc_rec_field_int(r, "shim_calls", (long long)load(&s->shim_calls));
+        jc_rec_field_int(r, "mean_ns", calls ? (long long)(total / calls) : 0);
+        jc_rec_field_int(r, "shim_calls", (long long)shim);
         jc_rec_end(r, now, 0);
     }
 }

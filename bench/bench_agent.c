@@ -1,0 +1,59 @@
+/* bench_agent.c — measures the cost of a cheap JVMTI call, for
+ * scripts/bench-wrapper.sh.  Loaded directly it times the VM's own
+ * GetPhase/GetThreadState; loaded through libjvmticheck.so it times them
+ * through the checked wrapper, so the difference is our per-call cost.
+ * Options: "N" — calls per function (default 5000000).  Prints one line per
+ * function: "bench <name> <calls> <ns_per_call>". */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <jvmti.h>
+
+static long calls = 5000000;
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static void JNICALL on_vm_init(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread)
+{
+    (void)jni;
+    jvmtiPhase phase;
+    jint state;
+    /* warm up, then measure */
+    for (long i = 0; i < calls / 10; i++)
+        (*jvmti)->GetPhase(jvmti, &phase);
+    double t0 = now_ns();
+    for (long i = 0; i < calls; i++)
+        (*jvmti)->GetPhase(jvmti, &phase);
+    double t1 = now_ns();
+    for (long i = 0; i < calls; i++)
+        (*jvmti)->GetThreadState(jvmti, thread, &state);
+    double t2 = now_ns();
+    printf("bench GetPhase %ld %.2f\n", calls, (t1 - t0) / (double)calls);
+    printf("bench GetThreadState %ld %.2f\n", calls, (t2 - t1) / (double)calls);
+    fflush(stdout);
+}
+
+JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
+{
+    (void)reserved;
+    jvmtiEnv *jvmti;
+    if (options && *options)
+        calls = atol(options);
+    if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION_11) != JNI_OK)
+        return 1;
+    jvmtiEventCallbacks cb;
+    memset(&cb, 0, sizeof cb);
+    cb.VMInit = on_vm_init;
+    if ((*jvmti)->SetEventCallbacks(jvmti, &cb, (jint)sizeof cb) != JVMTI_ERROR_NONE)
+        return 1;
+    if ((*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, NULL) != JVMTI_ERROR_NONE)
+        return 1;
+    return 0;
+}

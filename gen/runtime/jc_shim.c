@@ -1,0 +1,253 @@
+/* jc_shim.c — libjvmticheck as a JVM agent: the shim between the VM and a
+ * real agent.
+ *
+ *   -agentpath:libjvmticheck.so=trace=all,...,agent=/path/libreal.so=its,options
+ *
+ * Agent_OnLoad / Agent_OnAttach parse our options, dlopen the real agent and
+ * call its entry point with a wrapped JavaVM: a copy of the VM's invocation
+ * table whose GetEnv hands out a checked jvmtiEnv (jc_env) for every JVMTI
+ * version asked for.  JNI versions, and the VM's other invocation functions,
+ * go to the real VM untouched.  The checked env then does the rest: the
+ * generated wrappers check and trace each call, and the hooks route events
+ * through our trampolines so that callbacks see the checked env too.
+ *
+ * Phase tracking.  A wrapped call must know the phase without asking the VM,
+ * so the runtime keeps jc_g.phase up to date from a private env of its own
+ * (jc_track_phase).  The VM posts an event to its envs in the order they were
+ * created, and that order matters twice:
+ *   - VMDeath must reach us after the agent's VMDeath callback, which may
+ *     still call functions and Deallocate; only then may the phase become
+ *     dead and the summary and leak report be written.  So the private env
+ *     is created after the real agent's entry point returns.
+ *   - VMStart and VMInit must move the phase before the agent's callbacks
+ *     run, which a late env cannot do; jc_hooks.c does that in front of the
+ *     agent's own VMStart/VMInit callbacks.  Until the agent's entry point
+ *     returns, the phase is the one its entry point is defined to run in.
+ *
+ * Every failure at load is one line on stderr and a non-zero return, which
+ * makes the VM stop with its own "agent library failed to init" line.
+ */
+#include <dlfcn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "jc_runtime.h"
+#include "jc_shim.h"
+
+typedef jint (JNICALL *jc_agent_entry)(JavaVM *vm, char *options, void *reserved);
+typedef void (JNICALL *jc_agent_unload)(JavaVM *vm);
+
+static JavaVM *jc_real_vm;                          /* the VM's own */
+static struct JNIInvokeInterface_ jc_vm_functions;  /* its table, GetEnv ours */
+static const struct JNIInvokeInterface_ *jc_vm_object = &jc_vm_functions;
+static JavaVM *const jc_wrapped_vm = &jc_vm_object; /* what the agent gets */
+static jc_agent_unload jc_real_unload;              /* the agent's, or NULL */
+static int jc_started;                              /* an entry point ran */
+
+/* ---- messages ---------------------------------------------------------------- */
+
+static jint jc_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* One line on stderr (the log may not be open, or may be a file nobody reads
+ * when the VM refuses to start); returns the code that stops the VM. */
+static jint jc_fail_line(const char *line)
+{
+    fprintf(stderr, "%s\n", line);
+    return JNI_ERR;
+}
+
+/* The same for our own messages; jc_init's and jc_track_phase's come with
+ * the "jvmticheck: " already, and go to jc_fail_line. */
+static jint jc_fail(const char *fmt, ...)
+{
+    va_list ap;
+    char line[1024];
+    int n = snprintf(line, sizeof line, "jvmticheck: ");
+
+    va_start(ap, fmt);
+    vsnprintf(line + n, sizeof line - (size_t)n, fmt, ap);
+    va_end(ap);
+    return jc_fail_line(line);
+}
+
+/* ---- the wrapped JavaVM --------------------------------------------------------- */
+
+/* JVMTI versions get a checked env around the real one; anything else (JNI
+ * versions, errors) is the VM's answer unchanged. */
+static jint JNICALL jc_vm_GetEnv(JavaVM *vm, void **penv, jint version)
+{
+    jint rc;
+    jc_env *ce;
+
+    (void)vm;
+    rc = (*jc_real_vm)->GetEnv(jc_real_vm, penv, version);
+    if (rc != JNI_OK || (version & JVMTI_VERSION_MASK_INTERFACE_TYPE) != JVMTI_VERSION_INTERFACE_JVMTI)
+        return rc;
+    ce = jc_env_new(jc_real_vm, (jvmtiEnv *)*penv, version);
+    if (ce == NULL) {
+        jvmtiEnv *real = (jvmtiEnv *)*penv;
+
+        JC_SHIM_FN(real, DisposeEnvironment)(real);
+        *penv = NULL;
+        return JNI_ENOMEM;
+    }
+    jc_hook_caps_changed(ce);
+    *penv = ce;
+    return JNI_OK;
+}
+
+static jint JNICALL jc_vm_DestroyJavaVM(JavaVM *vm)
+{
+    (void)vm;
+    return (*jc_real_vm)->DestroyJavaVM(jc_real_vm);
+}
+
+static jint JNICALL jc_vm_AttachCurrentThread(JavaVM *vm, void **penv, void *args)
+{
+    (void)vm;
+    return (*jc_real_vm)->AttachCurrentThread(jc_real_vm, penv, args);
+}
+
+static jint JNICALL jc_vm_DetachCurrentThread(JavaVM *vm)
+{
+    (void)vm;
+    return (*jc_real_vm)->DetachCurrentThread(jc_real_vm);
+}
+
+static jint JNICALL jc_vm_AttachCurrentThreadAsDaemon(JavaVM *vm, void **penv, void *args)
+{
+    (void)vm;
+    return (*jc_real_vm)->AttachCurrentThreadAsDaemon(jc_real_vm, penv, args);
+}
+
+static void jc_wrap_vm(JavaVM *real)
+{
+    jc_real_vm = real;
+    jc_vm_functions = **real;   /* keeps the reserved slots as they are */
+    jc_vm_functions.DestroyJavaVM = jc_vm_DestroyJavaVM;
+    jc_vm_functions.AttachCurrentThread = jc_vm_AttachCurrentThread;
+    jc_vm_functions.DetachCurrentThread = jc_vm_DetachCurrentThread;
+    jc_vm_functions.GetEnv = jc_vm_GetEnv;
+    jc_vm_functions.AttachCurrentThreadAsDaemon = jc_vm_AttachCurrentThreadAsDaemon;
+}
+
+/* ---- phase tracking ----------------------------------------------------------------- */
+
+static void JNICALL jc_on_vm_start(jvmtiEnv *env, JNIEnv *jni)
+{
+    (void)env, (void)jni;
+    atomic_store(&jc_g.phase, JVMTI_PHASE_START);
+}
+
+static void JNICALL jc_on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
+{
+    (void)env, (void)jni, (void)thread;
+    atomic_store(&jc_g.phase, JVMTI_PHASE_LIVE);
+}
+
+/* Comes after the VMDeath callbacks of every env created before ours
+ * (see the top of the file), so their last calls are in the summary. */
+static void JNICALL jc_on_vm_death(jvmtiEnv *env, JNIEnv *jni)
+{
+    (void)env, (void)jni;
+    jc_report_summary();
+    atomic_store(&jc_g.phase, JVMTI_PHASE_DEAD);
+}
+
+int jc_track_phase(JavaVM *vm, char *err, size_t errlen)
+{
+    static const jvmtiEvent events[] = { JVMTI_EVENT_VM_START, JVMTI_EVENT_VM_INIT, JVMTI_EVENT_VM_DEATH };
+    jvmtiEventCallbacks cb;
+    jvmtiEnv *env = NULL;
+    jvmtiPhase phase;
+    jvmtiError e;
+    jint rc;
+
+    rc = (*vm)->GetEnv(vm, (void **)&env, JVMTI_VERSION_1_0);
+    if (rc != JNI_OK) {
+        snprintf(err, errlen, "jvmticheck: cannot get a JVMTI environment to follow the phase (GetEnv returned %d)",
+                 (int)rc);
+        return -1;
+    }
+    e = JC_SHIM_FN(env, GetPhase)(env, &phase);
+    if (e != JVMTI_ERROR_NONE) {
+        snprintf(err, errlen, "jvmticheck: GetPhase failed with error %d", (int)e);
+        return -1;
+    }
+    atomic_store(&jc_g.phase, phase);
+
+    memset(&cb, 0, sizeof cb);
+    cb.VMStart = jc_on_vm_start;
+    cb.VMInit = jc_on_vm_init;
+    cb.VMDeath = jc_on_vm_death;
+    e = JC_SHIM_FN(env, SetEventCallbacks)(env, &cb, (jint)sizeof cb);
+    for (size_t i = 0; e == JVMTI_ERROR_NONE && i < sizeof events / sizeof events[0]; i++)
+        e = JC_SHIM_FN(env, SetEventNotificationMode)(env, JVMTI_ENABLE, events[i], NULL);
+    if (e != JVMTI_ERROR_NONE) {
+        snprintf(err, errlen, "jvmticheck: cannot enable the VM start, init and death events (error %d)", (int)e);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- entry points ------------------------------------------------------------------- */
+
+/* Agent_OnLoad and Agent_OnAttach alike: entry names the real agent's entry
+ * point, phase the phase it runs in. */
+static jint jc_start(JavaVM *vm, char *options, void *reserved, const char *entry, jvmtiPhase phase)
+{
+    char err[512];
+    void *lib;
+    jc_agent_entry real_entry;
+    const char *path;
+    jint rc;
+
+    if (jc_started++)
+        return jc_fail("loaded twice; give each real agent its own copy of the shim");
+    if (jc_init(options != NULL ? options : "", true, err, sizeof err) != 0)
+        return jc_fail_line(err);
+    atomic_store(&jc_g.phase, phase);
+    jc_wrap_vm(vm);
+
+    path = jc_g.opt.agent_path;
+    dlerror();
+    lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (lib == NULL)
+        return jc_fail("cannot load agent %s: %s", path, dlerror());
+    real_entry = (jc_agent_entry)dlsym(lib, entry);
+    if (real_entry == NULL)
+        return jc_fail("%s has no %s", path, entry);
+    jc_real_unload = (jc_agent_unload)dlsym(lib, "Agent_OnUnload");
+
+    rc = real_entry(jc_wrapped_vm, jc_g.opt.agent_options, reserved);
+    if (rc != JNI_OK) {
+        jc_fail("%s: %s returned %d", path, entry, (int)rc);
+        return rc;
+    }
+    if (jc_track_phase(vm, err, sizeof err) != 0)
+        return jc_fail_line(err);
+    return JNI_OK;
+}
+
+JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
+{
+    return jc_start(vm, options, reserved, "Agent_OnLoad", JVMTI_PHASE_ONLOAD);
+}
+
+JNIEXPORT jint JNICALL Agent_OnAttach(JavaVM *vm, char *options, void *reserved)
+{
+    return jc_start(vm, options, reserved, "Agent_OnAttach", JVMTI_PHASE_LIVE);
+}
+
+/* The VM's last word to us: pass it on, then report (jc_report_summary
+ * reports once, so this is a no-op when VMDeath already did). */
+JNIEXPORT void JNICALL Agent_OnUnload(JavaVM *vm)
+{
+    (void)vm;
+    if (!jc_started)
+        return;
+    if (jc_real_unload != NULL)
+        jc_real_unload(jc_wrapped_vm);
+    jc_report_summary();
+}

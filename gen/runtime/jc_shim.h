@@ -1,0 +1,31 @@
+/* jc_shim.h — what the shim (jc_shim.c) and the hooks (jc_hooks.c) share
+ * inside libjvmticheck; not installed, not part of the wrapper contract.
+ *
+ * JVMTI calls the runtime makes on its own behalf go straight to the real
+ * env, not through the wrapper, so they are neither checked nor traced; they
+ * are only counted (jc_fn_stats_table[slot].shim_calls), so that per-function
+ * totals still add up to what the VM saw.  JC_SHIM_FN is the one way to
+ * make such a call, so none goes uncounted.
+ */
+#ifndef JVMTICHECK_SHIM_H
+#define JVMTICHECK_SHIM_H
+
+#include <stddef.h>
+
+#include "jc_runtime.h"
+
+/* A function's slot is its spec number: the table's first entry is num 1. */
+#define JC_SLOT(fn) ((int)(offsetof(struct jvmtiInterface_1_, fn) / sizeof(void *)) + 1)
+
+/* JC_SHIM_FN(env, GetPhase)(env, &phase): fn of the raw env, counted. */
+#define JC_SHIM_FN(env, fn) \
+    (atomic_fetch_add_explicit(&jc_fn_stats_table[JC_SLOT(fn)].shim_calls, 1, memory_order_relaxed), \
+     (*(env))->fn)
+
+/* Creates the runtime's private env on vm (a real VM, never the wrapped
+ * one): seeds jc_g.phase with GetPhase and follows VMStart, VMInit and
+ * VMDeath; VMDeath also reports the summary.  Returns 0, or -1 with a
+ * one-line message in err ("jvmticheck: ...", as jc_init's). */
+int jc_track_phase(JavaVM *vm, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# bench-wrapper.sh — what the checked wrapper costs per call, in a real JVM.
+#
+#   scripts/bench-wrapper.sh LIBJVMTICHECK.so [CALLS]
+#
+# Builds bench/bench_agent.c, then runs a trivial Java program three times:
+# the agent alone (the VM's own cost), through the shim with
+# check=on,trace=none (our added cost per call), and with trace=all into a
+# file (tracing throughput).  Prints figures; asserts nothing.
+set -euo pipefail
+lib=${1:?usage: bench-wrapper.sh LIBJVMTICHECK.so [CALLS]}
+calls=${2:-5000000}
+jdk=${JDK_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}
+here=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+cc -std=c11 -O2 -shared -fPIC -I "$jdk/include" -I "$jdk/include/linux" \
+   -o "$work/libbench.so" "$here/bench/bench_agent.c"
+cat > "$work/Idle.java" <<'JAVA'
+public class Idle { public static void main(String[] a) { } }
+JAVA
+"$jdk/bin/javac" -d "$work" "$work/Idle.java"
+
+run() {   # run LABEL AGENTPATH
+    "$jdk/bin/java" -Xshare:auto -agentpath:"$2" -cp "$work" Idle | sed -n 's/^bench //p' |
+        while read -r fn n ns; do printf '%-28s %-16s %10s ns/call\n' "$1" "$fn" "$ns"; done
+}
+run "direct (VM only)" "$work/libbench.so=$calls"
+run "check=on,trace=none" "$lib=check=on,trace=none,leaks=off,agent=$work/libbench.so=$calls"
+tcalls=$((calls / 5))
+start=$(date +%s%N)
+run "trace=all to a file" "$lib=trace=all,format=jsonl,log=$work/trace.jsonl,agent=$work/libbench.so=$tcalls"
+end=$(date +%s%N)
+lines=$(wc -l < "$work/trace.jsonl")
+echo "trace=all,format=jsonl: $lines records, $(du -h "$work/trace.jsonl" | cut -f1), whole run $(( (end - start) / 1000000 )) ms"

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# e2e-good.sh — a well-behaved agent (tests/agents/good_agent.c) under the
+# shim with every check on and everything traced: the program runs to the
+# end (exit 0), every trace line is JSON, and the trace holds calls and
+# events but no violation and no leak.
+# Exit 0 pass, 1 fail, 77 skip.
+set -euo pipefail
+. "$srcdir/tests/e2e-lib.sh"
+
+e2e_init e2e-good
+e2e_javac Workload
+log=$out/trace.jsonl
+e2e_java "-agentpath:$LIBJVMTICHECK=check=on,trace=all,format=jsonl,leaks=on,summary=on,log=$log,agent=$AGENTS_DIR/good_agent.so" Workload
+e2e_expect_clean_run "$log"
+
+if [[ -s $log ]]; then
+    ncalls=$(count call)
+    nevents=$(count event)
+    echo "   $ncalls call records, $nevents event records"
+    [[ $ncalls -gt 100 ]] || fail "only $ncalls call records, expected more than 100"
+    for name in VMInit ThreadStart ClassPrepare GarbageCollectionStart; do
+        [[ $(count event "$name") -gt 0 ]] || fail "no $name event record"
+    done
+    for kind in violation leak; do
+        n=$(count "$kind")
+        if [[ $n -ne 0 ]]; then
+            fail "$n $kind records, expected none:"
+            grep "\"kind\":\"$kind\"" "$log" | head -10
+        fi
+    done
+fi
+e2e_finish

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# e2e-jdwp.sh — the JDK's own debugger agent, libjdwp, under the shim: a
+# large real-world agent (several envs, agent threads, raw monitors, tags)
+# must run a program to the end with no violation.  In the same run HotSpot
+# traces every JVMTI call it gets (-XX:TraceJVMTI=all); per function, its
+# count must equal ours: the wrapper's call records plus the calls the shim
+# made itself (the summary's shim_calls).  Only a call still blocked when
+# the VM exits (a raw monitor wait) may be in HotSpot's count alone.
+# JDWP's own leaks (memory it never deallocates) are printed, not failed.
+# Exit 0 pass, 1 fail, 77 skip.
+set -euo pipefail
+. "$srcdir/tests/e2e-lib.sh"
+
+e2e_init e2e-jdwp
+jdwp=$JDK_HOME/lib/libjdwp.so
+[[ -f $jdwp ]] || { echo "SKIP: $jdwp not found"; exit 77; }
+e2e_javac Workload
+log=$out/trace.jsonl
+hslog=$out/hotspot-jvmti.log
+e2e_java -XX:TraceJVMTI=all "-Xlog:jvmti=trace:file=$hslog:none" \
+    "-agentpath:$LIBJVMTICHECK=check=on,trace=all,format=jsonl,summary=on,log=$log,agent=$jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0" \
+    Workload
+e2e_expect_clean_run "$log"
+
+if [[ -s $log ]]; then
+    n=$(count violation)
+    if [[ $n -ne 0 ]]; then
+        fail "$n violation records, expected none:"
+        grep '"kind":"violation"' "$log" | head -10
+    fi
+    echo "   JDWP's leaks (not failed):"
+    grep '"kind":"leak"' "$log" | sed 's/^/     /' || echo "     none"
+    if [[ ! -s $hslog ]]; then
+        fail "HotSpot wrote no JVMTI trace to $hslog"
+    else
+        echo "   calls per function, HotSpot's trace against ours:"
+        trace hotspot "$log" "$hslog" || fail "the call counts differ (DIFFERS above)"
+    fi
+fi
+e2e_finish

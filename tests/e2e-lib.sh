@@ -1,0 +1,110 @@
+# e2e-lib.sh — sourced by the end-to-end tests (tests/e2e-*.sh): a real JVM
+# runs a test agent under libjvmticheck, and the test reads the trace.
+#
+#   e2e_init NAME            out=$builddir/tests/out/NAME, empty; skips (77)
+#                            when the JDK, python3 or the built libraries
+#                            are missing
+#   e2e_javac Class...       compiles tests/java/Class.java into $out/classes
+#   e2e_java ARG...          runs java in $out (so an hs_err file lands
+#                            there); stdout/stderr in $out/stdout, $out/stderr;
+#                            sets rc
+#   trace CMD ARG...         tests/trace.py CMD ARG... (see there)
+#   e2e_expect_clean_run LOG the checks every run must pass; leaves the
+#                            record counts of LOG in $out/counts
+#   count KIND [NAME]        how many records of KIND (and NAME) LOG holds
+#   fail MESSAGE             prints FAIL: MESSAGE and marks the test failed
+#   e2e_finish               prints the run's stderr on failure; exits
+#
+# The shim is $LIBJVMTICHECK and the test agents are in $AGENTS_DIR (from
+# the Makefile's AM_TESTS_ENVIRONMENT).
+
+: "${JDK_HOME:?}" "${builddir:?}" "${srcdir:?}" "${LIBJVMTICHECK:?}" "${AGENTS_DIR:?}"
+
+status=0
+rc=0
+JAVA=$JDK_HOME/bin/java
+JAVAC=$JDK_HOME/bin/javac
+
+fail() {
+    echo "FAIL: $*"
+    status=1
+}
+
+e2e_init() {
+    out=$builddir/tests/out/$1
+    rm -rf "$out"
+    mkdir -p "$out/classes"
+    local f
+    for f in "$JAVA" "$JAVAC"; do
+        if [[ ! -x $f ]]; then
+            echo "SKIP: $f not found (see README.md: scripts/setup-debian.sh)"
+            exit 77
+        fi
+    done
+    if ! command -v python3 >/dev/null 2>&1; then
+        echo "SKIP: python3 not found (it reads the JSON trace)"
+        exit 77
+    fi
+    if [[ ! -f $LIBJVMTICHECK ]]; then
+        echo "FAIL: $LIBJVMTICHECK not built"
+        exit 1
+    fi
+}
+
+e2e_javac() {
+    local c srcs=()
+    for c in "$@"; do
+        srcs+=("$srcdir/tests/java/$c.java")
+    done
+    if ! "$JAVAC" -d "$out/classes" "${srcs[@]}" >"$out/javac.log" 2>&1; then
+        cat "$out/javac.log"
+        echo "FAIL: javac ${srcs[*]}"
+        exit 1
+    fi
+}
+
+e2e_java() {
+    echo "   java $*"
+    rc=0
+    (cd "$out" && exec "$JAVA" -cp "$out/classes" "$@") >"$out/stdout" 2>"$out/stderr" || rc=$?
+    echo "   exit $rc"
+}
+
+trace() {
+    python3 "$srcdir/tests/trace.py" "$@"
+}
+
+# The checks every run must pass: exit 0, no hs_err file, no FAILED line
+# from the agent itself, a trace whose every line is JSON.
+e2e_expect_clean_run() {
+    local log=$1
+    [[ $rc -eq 0 ]] || fail "java exited $rc, expected 0"
+    if compgen -G "$out/hs_err_pid*.log" >/dev/null; then
+        fail "the JVM crashed: $(ls "$out"/hs_err_pid*.log)"
+    fi
+    if grep -q 'FAILED' "$out/stderr"; then
+        fail "the agent reports failures:"
+        grep 'FAILED' "$out/stderr" | head -20
+    fi
+    : >"$out/counts"
+    if [[ ! -s $log ]]; then
+        fail "no trace written to $log"
+    elif trace counts "$log" >"$out/counts"; then
+        echo "   $log: $(awk '$2 == "*" { printf "%s%d %s", sep, $3, $1; sep = ", " }' "$out/counts")"
+    else
+        fail "$log has lines that are not JSON"
+    fi
+}
+
+# Reads $out/counts (python starts slowly: one parse of the trace per run).
+count() {
+    awk -v k="$1" -v n="${2:-*}" '$1 == k && $2 == n { c = $3 } END { print c + 0 }' "$out/counts"
+}
+
+e2e_finish() {
+    if [[ $status -ne 0 && -f $out/stderr ]]; then
+        echo "---- stderr of the last java run (first 40 lines) ----"
+        head -40 "$out/stderr"
+    fi
+    exit $status
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# e2e-misuse.sh — an agent that makes every mistake (tests/agents/misuse_agent.c)
+# under check=strict: the wrapper refuses each bad call, so the VM survives
+# and the program exits 0, and each mistake listed in tests/data/misuse.expect
+# (check id, function, param) left a violation record.
+# Exit 0 pass, 1 fail, 77 skip.
+set -euo pipefail
+. "$srcdir/tests/e2e-lib.sh"
+
+e2e_init e2e-misuse
+e2e_javac Workload
+log=$out/trace.jsonl
+e2e_java "-agentpath:$LIBJVMTICHECK=check=strict,format=jsonl,trace=errors,leaks=on,log=$log,agent=$AGENTS_DIR/misuse_agent.so" Workload
+e2e_expect_clean_run "$log"
+
+if [[ -s $log ]]; then
+    echo "   violations in the trace:"
+    trace violations "$log" | sort | uniq -c | sed 's/^/     /'
+    trace expect "$log" "$srcdir/tests/data/misuse.expect" || fail "a mistake left no violation record (see 'missing' above)"
+fi
+e2e_finish

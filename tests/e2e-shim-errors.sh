@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# e2e-shim-errors.sh — the shim must stop the VM at load, cleanly, when it
+# cannot do its job: each row of CASES is an option string for
+# -agentpath:libjvmticheck.so=OPTIONS, and for each the JVM must
+#   - exit 1 (the VM's own "agent library failed to init"), not crash:
+#     no hs_err file, not a signal;
+#   - print exactly one line starting "jvmticheck:" on stderr, and that line
+#     must start with the expected text;
+#   - never run the program.
+# Exit 0 pass, 1 fail, 77 skip.
+set -euo pipefail
+. "$srcdir/tests/e2e-lib.sh"
+
+e2e_init e2e-shim-errors
+e2e_javac Hello
+agent=$AGENTS_DIR/good_agent.so
+nolib=$out/no-such-dir/libnothing.so
+zip=$JDK_HOME/lib/libzip.so     # a real library, but no agent
+
+# name | expected start of the jvmticheck: line | options
+# (@AGENT@ a good agent, @NOLIB@ a missing file, @ZIP@ a library with no
+# Agent_OnLoad, @AGENTS@ the test agents' directory, @OUT@ this test's directory)
+CASES='
+no-options     | jvmticheck: missing agent=                         |
+no-agent       | jvmticheck: missing agent=                         | trace=all,format=jsonl
+unknown-option | jvmticheck: unknown option '"'"'bogus'"'"'         | bogus=1,agent=@AGENT@
+bad-value      | jvmticheck: bad value '"'"'maybe'"'"' for check    | check=maybe,agent=@AGENT@
+empty-agent    | jvmticheck: option '"'"'agent'"'"' needs a value   | trace=all,agent=
+missing-lib    | jvmticheck: cannot load agent @NOLIB@:             | agent=@NOLIB@
+not-an-agent   | jvmticheck: @ZIP@ has no Agent_OnLoad              | agent=@ZIP@
+agent-refuses  | jvmticheck: @AGENTS@/threads_agent.so: Agent_OnLoad returned | agent=@AGENTS@/threads_agent.so
+bad-log        | jvmticheck: cannot open log file                   | log=@OUT@/no-such-dir/t.jsonl,agent=@AGENT@
+'
+
+subst() {
+    local s=$1
+    s=${s//@AGENTS@/$AGENTS_DIR}
+    s=${s//@AGENT@/$agent}
+    s=${s//@NOLIB@/$nolib}
+    s=${s//@ZIP@/$zip}
+    printf '%s' "${s//@OUT@/$out}"
+}
+trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
+
+[[ -f $zip ]] || { echo "SKIP: $zip not found"; exit 77; }
+while IFS='|' read -r name want opts; do
+    name=$(trim "$name")
+    [[ -n $name ]] || continue
+    want=$(subst "$(trim "$want")")
+    opts=$(subst "$(trim "$opts")")
+    echo "== $name: expect exit 1 and '$want'"
+    if [[ -n $opts ]]; then
+        e2e_java "-agentpath:$LIBJVMTICHECK=$opts" Hello
+    else
+        e2e_java "-agentpath:$LIBJVMTICHECK" Hello
+    fi
+    lines=$(grep -c '^jvmticheck:' "$out/stderr" || true)
+    ok=1
+    [[ $rc -eq 1 ]] || { fail "$name: java exited $rc, expected 1"; ok=0; }
+    if compgen -G "$out/hs_err_pid*.log" >/dev/null; then
+        fail "$name: the JVM crashed"; rm -f "$out"/hs_err_pid*.log; ok=0
+    fi
+    [[ $lines -eq 1 ]] || { fail "$name: $lines lines start with 'jvmticheck:', expected 1"; ok=0; }
+    line=$(grep -m1 '^jvmticheck:' "$out/stderr" || true)
+    [[ $line == "$want"* ]] || { fail "$name: no line starting '$want'"; ok=0; }
+    grep -q hello "$out/stdout" && { fail "$name: the program ran"; ok=0; }
+    if [[ $ok -eq 1 ]]; then
+        echo "   ok: $line"
+    else
+        sed 's/^/   stderr: /' "$out/stderr" | head -10
+    fi
+    mv "$out/stderr" "$out/$name.stderr"
+done <<<"$CASES"
+e2e_finish

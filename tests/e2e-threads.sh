@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# e2e-threads.sh — 16 Java threads fight for one lock while the agent
+# (tests/agents/threads_agent.c) calls JVMTI from every contention callback:
+# records of concurrent threads must not interleave (every line is JSON),
+# and the trace must hold exactly one call record per call the agent counted
+# and one event record per contention callback it got.
+# Exit 0 pass, 1 fail, 77 skip.
+set -euo pipefail
+. "$srcdir/tests/e2e-lib.sh"
+
+e2e_init e2e-threads
+e2e_javac Contend
+log=$out/trace.jsonl
+counts=$out/agent-counts.txt
+e2e_java "-agentpath:$LIBJVMTICHECK=check=on,trace=all,format=jsonl,log=$log,agent=$AGENTS_DIR/threads_agent.so=out=$counts" Contend
+e2e_expect_clean_run "$log"
+
+if [[ ! -s $counts ]]; then
+    fail "the agent wrote no $counts"
+elif [[ -s $log ]]; then
+    sed 's/^/   agent: /' "$counts"
+    made=$(awk '$1 == "calls" { print $2 }' "$counts")
+    traced=$(count call)
+    echo "   agent made $made calls; the trace has $traced call records"
+    [[ $made -eq $traced ]] || fail "$traced call records for $made calls"
+    for event in MonitorContendedEnter MonitorContendedEntered; do
+        got=$(awk -v e="$event" '$1 == e { print $2 }' "$counts")
+        traced=$(count event "$event")
+        echo "   $event: agent got $got, the trace has $traced"
+        [[ $got -eq $traced ]] || fail "$traced $event records for $got callbacks"
+    done
+    [[ $(count event MonitorContendedEnter) -ge 16 ]] ||
+        fail "too little contention to test anything (fewer than 16 MonitorContendedEnter)"
+    [[ $(count violation) -eq 0 ]] || fail "violations in the trace"
+fi
+e2e_finish

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# e2e-wrap.sh — an agent that links libjvmticheck and wraps its own env with
+# jvmti_check_wrap() (tests/agents/wrap_agent.c), no shim: its calls are
+# traced, its VMInit callback gets the checked env and sees the live phase
+# (no phase violation), and its one mistake is reported.
+# Exit 0 pass, 1 fail, 77 skip.
+set -euo pipefail
+. "$srcdir/tests/e2e-lib.sh"
+
+e2e_init e2e-wrap
+e2e_javac Hello
+log=$out/trace.jsonl
+# The agent finds the uninstalled libjvmticheck.so here.
+LD_LIBRARY_PATH=$(dirname "$LIBJVMTICHECK")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export LD_LIBRARY_PATH
+e2e_java "-agentpath:$AGENTS_DIR/wrap_agent.so=check=on,trace=all,format=jsonl,log=$log" Hello
+e2e_expect_clean_run "$log"
+
+if [[ -s $log ]]; then
+    ncalls=$(count call)
+    echo "   $ncalls call records"
+    [[ $ncalls -ge 5 ]] || fail "$ncalls call records, expected at least 5"
+    [[ $(count event VMInit) -eq 1 ]] || fail "no VMInit event record"
+    got=$(trace violations "$log")
+    want='null_pointer GetThreadState thread_state_ptr'
+    [[ $got == "$want" ]] || fail "violations: got '${got//$'\n'/; }', expected only '$want'"
+fi
+e2e_finish

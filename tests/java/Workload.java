@@ -1,0 +1,43 @@
+// Workload.java — a little of everything an agent watches: threads that
+// start and end, classes loaded and prepared (the nested ones), locks, and
+// garbage collections.  Exits 0.
+public class Workload {
+    static final Object lock = new Object();
+    static long total;
+
+    static class Piece implements Runnable {
+        private final int n;
+        Piece(int n) { this.n = n; }
+        public void run() {
+            long sum = 0;
+            for (int i = 0; i < 10000 * n; i++)
+                sum += i % 7;
+            synchronized (lock) { total += sum; }
+        }
+    }
+
+    interface Shape { double area(); }
+    record Square(double side) implements Shape { public double area() { return side * side; } }
+    record Circle(double r) implements Shape { public double area() { return Math.PI * r * r; } }
+
+    public static void main(String[] args) throws Exception {
+        Thread[] threads = new Thread[4];
+        for (int i = 0; i < threads.length; i++) {
+            threads[i] = new Thread(new Piece(i + 1), "workload-" + i);
+            threads[i].start();
+        }
+        for (Thread t : threads)
+            t.join();
+        Shape[] shapes = { new Square(2), new Circle(1) };
+        double area = 0;
+        for (Shape s : shapes)
+            area += s.area();
+        for (int i = 0; i < 3; i++) {
+            byte[][] garbage = new byte[64][];
+            for (int j = 0; j < garbage.length; j++)
+                garbage[j] = new byte[16 * 1024];
+            System.gc();
+        }
+        System.out.println("workload done: " + total + " " + (area > 7 ? "ok" : "?"));
+    }
+}

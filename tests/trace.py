@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""trace.py — read a libjvmticheck JSON-lines trace, for the e2e tests.
+
+    trace.py counts LOG           every line is a JSON object with a "kind"
+                                  (else exit 1); prints "KIND NAME N" for
+                                  each kind and name, and "KIND * N" totals
+    trace.py violations LOG       one line per violation: check function param
+    trace.py expect LOG FILE      each line "check function param" of FILE
+                                  (param "-": none) must match a violation
+                                  (or, for check "leak", a leak record);
+                                  prints those that do not, exits 1 if any
+    trace.py hotspot LOG HSLOG    per function, the calls HotSpot traced
+                                  (-XX:TraceJVMTI=all -Xlog:jvmti=trace:file=
+                                  HSLOG:none) against ours: call records plus
+                                  the summary's shim calls; exits 1 unless
+                                  they are equal, but for calls that may
+                                  still be blocked at exit (HotSpot traces a
+                                  call when it starts, we when it returns)
+
+Exit status 0, or 1 when the check fails, 2 on bad usage.
+"""
+import collections
+import json
+import sys
+
+
+def records(path):
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            try:
+                rec = json.loads(line)
+            except ValueError as e:
+                raise SystemExit("%s:%d: not JSON (%s): %s" % (path, n, e, line[:200].rstrip()))
+            if not isinstance(rec, dict) or "kind" not in rec:
+                raise SystemExit("%s:%d: not a record (no \"kind\"): %s" % (path, n, line[:200].rstrip()))
+            yield rec
+
+
+def counts(path):
+    by_name = collections.Counter((r["kind"], r.get("name", "?")) for r in records(path))
+    totals = collections.Counter()
+    for (kind, name), n in sorted(by_name.items()):
+        print(kind, name, n)
+        totals[kind] += n
+    for kind, n in sorted(totals.items()):
+        print(kind, "*", n)
+
+
+def violations(path):
+    for r in records(path):
+        if r["kind"] == "violation":
+            print(r.get("check"), r.get("name"), r.get("param", "-"))
+
+
+def expect(path, spec):
+    seen = {(r.get("check", r["kind"]), r.get("name"), r.get("param", "-"))
+            for r in records(path) if r["kind"] in ("violation", "leak")}
+    missing = 0
+    with open(spec, encoding="utf-8") as f:
+        for line in f:
+            line = line.split("#", 1)[0].split()
+            if not line:
+                continue
+            want = tuple(line + ["-"] * (3 - len(line)))[:3]
+            if want in seen:
+                print("   ok: %s %s %s" % want)
+            else:
+                print("   missing: %s %s %s" % want)
+                missing += 1
+    return 1 if missing else 0
+
+
+# A call to these may never return (a thread waiting when the VM exits).
+BLOCKING = {"RawMonitorEnter", "RawMonitorWait"}
+
+
+def hotspot(path, hs_path):
+    import re
+    theirs = collections.Counter()
+    entry = re.compile(r"^\[[^\]]*\] (\w+) \{")   # "[thread] Name {  args"
+    with open(hs_path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            m = entry.match(line)
+            if m:
+                theirs[m.group(1)] += 1
+    ours = collections.Counter()
+    shim = collections.Counter()
+    for r in records(path):
+        if r["kind"] == "call":
+            ours[r["name"]] += 1
+        elif r["kind"] == "summary" and r.get("type") == "function":
+            shim[r["name"]] = r.get("shim_calls", 0)
+    bad = 0
+    print("   %-30s %8s %8s %6s  %s" % ("function", "hotspot", "records", "shim", ""))
+    for name in sorted(set(theirs) | set(ours) | set(shim)):
+        mine = ours[name] + shim[name]
+        if mine == theirs[name]:
+            note = ""
+        elif name in BLOCKING and mine < theirs[name]:
+            note = "%d still blocked at exit" % (theirs[name] - mine)
+        else:
+            note = "DIFFERS"
+            bad += 1
+        print("   %-30s %8d %8d %6d  %s" % (name, theirs[name], ours[name], shim[name], note))
+    return 1 if bad else 0
+
+
+def main(argv):
+    cmds = {"counts": (counts, 1, 1), "violations": (violations, 1, 1), "expect": (expect, 2, 2),
+            "hotspot": (hotspot, 2, 2)}
+    if len(argv) < 2 or argv[0] not in cmds or not cmds[argv[0]][1] <= len(argv) - 1 <= cmds[argv[0]][2]:
+        sys.stderr.write(__doc__)
+        return 2
+    return cmds[argv[0]][0](*argv[1:]) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
