@@ -4,6 +4,7 @@
  * through the checked wrapper, so the difference is our per-call cost.
  * Options: "N" — calls per function (default 5000000).  Prints one line per
  * function: "bench <name> <calls> <ns_per_call>". */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -27,6 +27,7 @@ int jt_emit_header(const jt_emit_ctx *ctx);   /* jvmti.h */
 int jt_emit_tables(const jt_emit_ctx *ctx);   /* jvmti_names.h, jvmti_names.c */
 int jt_emit_wrapper(const jt_emit_ctx *ctx);  /* jvmticheck_gen.c */
 int jt_emit_json(const jt_emit_ctx *ctx);     /* jvmti.json */
+int jt_emit_html(const jt_emit_ctx *ctx);     /* jvmti.html */
 
 extern const jt_emitter jt_emitters[];
 extern const int jt_nemitters;

@@ -15,6 +15,8 @@
 int jc_sink_open(const char *path, char *err, size_t errlen);
 /* Closes the log file (never stderr); records then go nowhere. */
 void jc_sink_close(void);
+/* Write every thread's batched trace lines now (summary, unload, exit). */
+void jc_trace_flush_all(void);
 /* A violation record: text "VIOLATION [check] fn", jsonl "check":"...". */
 jc_rec *jc_rec_begin_violation(const char *check, const char *fn);
 

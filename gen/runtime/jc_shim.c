@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "jc_internal.h"
 #include "jc_runtime.h"
 #include "jc_shim.h"
 
@@ -250,4 +251,5 @@ JNIEXPORT void JNICALL Agent_OnUnload(JavaVM *vm)
     if (jc_real_unload != NULL)
         jc_real_unload(jc_wrapped_vm);
     jc_report_summary();
+    jc_trace_flush_all();
 }

@@ -201,20 +201,23 @@ void jc_report_summary(void)
 {
     if (!jc_g.active || atomic_flag_test_and_set(&summary_done))
         return;
+    jc_trace_flush_all();
     if (jc_g.opt.leaks)
         jc_alloc_report_leaks(NULL);
-    if (!jc_g.opt.summary)
-        return;
-    uint64_t now = jc_now_ns();
-    summarize_functions(now);
-    summarize_events(now);
-    summarize_checks(now);
+    if (jc_g.opt.summary) {
+        uint64_t now = jc_now_ns();
+        summarize_functions(now);
+        summarize_events(now);
+        summarize_checks(now);
+    }
+    jc_trace_flush_all();
 }
 
 /* ---- tests ------------------------------------------------------------------------- */
 
 void jc_reset(void)
 {
+    jc_trace_flush_all();
     pthread_mutex_lock(&init_lock);
     jc_g.active = false;
     jc_sink_close();

@@ -386,6 +386,126 @@ static void sink_write(const char *p, size_t n)
     }
 }
 
+/* ---- batching -----------------------------------------------------------------
+ * With trace=calls or trace=events a JVM makes millions of records; one
+ * write(2) each would cap throughput near 300k lines/s.  So each thread
+ * collects whole lines in its own batch and writes it with one write(2)
+ * when it passes BATCH_FLUSH bytes, when a violation, leak or summary
+ * record arrives (those are wanted at once), when the thread exits, and in
+ * jc_trace_flush_all() (summary, unload, process exit).  A batch holds only
+ * whole lines, so lines still never interleave; the lock on a batch is only
+ * ever contended by a flush-all. */
+
+#define BATCH_FLUSH (32 * 1024)
+
+typedef struct batch {
+    pthread_mutex_t mu;
+    char *p;
+    size_t len, cap;
+    struct batch *next;
+} batch;
+
+static _Thread_local batch *tl_batch;
+static batch *all_batches;
+static pthread_mutex_t batches_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_key_t batch_key;
+static pthread_once_t batch_once = PTHREAD_ONCE_INIT;
+static bool batch_key_ok;
+
+static void batch_flush_locked(batch *b)
+{
+    if (b->len) {
+        sink_write(b->p, b->len);
+        b->len = 0;
+    }
+}
+
+static void batch_thread_exit(void *arg)
+{
+    batch *b = arg;
+    pthread_mutex_lock(&batches_mu);
+    for (batch **pp = &all_batches; *pp; pp = &(*pp)->next)
+        if (*pp == b) {
+            *pp = b->next;
+            break;
+        }
+    pthread_mutex_unlock(&batches_mu);
+    pthread_mutex_lock(&b->mu);
+    batch_flush_locked(b);
+    pthread_mutex_unlock(&b->mu);
+    pthread_mutex_destroy(&b->mu);
+    free(b->p);
+    free(b);
+    tl_batch = NULL;
+}
+
+static void batch_setup(void)
+{
+    batch_key_ok = pthread_key_create(&batch_key, batch_thread_exit) == 0;
+    atexit(jc_trace_flush_all);
+}
+
+static batch *thread_batch(void)
+{
+    if (tl_batch)
+        return tl_batch;
+    pthread_once(&batch_once, batch_setup);
+    batch *b = calloc(1, sizeof *b);
+    if (!b || !batch_key_ok) {
+        free(b);
+        return NULL;
+    }
+    pthread_mutex_init(&b->mu, NULL);
+    pthread_mutex_lock(&batches_mu);
+    b->next = all_batches;
+    all_batches = b;
+    pthread_mutex_unlock(&batches_mu);
+    pthread_setspecific(batch_key, b);
+    return tl_batch = b;
+}
+
+void jc_trace_flush_all(void)
+{
+    pthread_mutex_lock(&batches_mu);
+    for (batch *b = all_batches; b; b = b->next) {
+        pthread_mutex_lock(&b->mu);
+        batch_flush_locked(b);
+        pthread_mutex_unlock(&b->mu);
+    }
+    pthread_mutex_unlock(&batches_mu);
+}
+
+/* Write one line: batched under high-volume tracing, else at once. */
+static void emit_line(const char *p, size_t n, enum jc_rec_kind kind)
+{
+    bool urgent = kind == JC_REC_VIOLATION || kind == JC_REC_LEAK || kind == JC_REC_SUMMARY;
+    batch *b = (jc_g.opt.trace & (JC_TRACE_CALLS | JC_TRACE_EVENTS)) ? thread_batch() : NULL;
+    if (!b) {
+        sink_write(p, n);
+        return;
+    }
+    pthread_mutex_lock(&b->mu);
+    if (b->len + n > b->cap) {
+        size_t cap = b->cap ? b->cap : 2 * BATCH_FLUSH;
+        while (cap < b->len + n)
+            cap *= 2;
+        char *q = realloc(b->p, cap);
+        if (!q) {
+            batch_flush_locked(b);
+            pthread_mutex_unlock(&b->mu);
+            sink_write(p, n);
+            return;
+        }
+        b->p = q;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, p, n);
+    b->len += n;
+    if (urgent || b->len >= BATCH_FLUSH)
+        batch_flush_locked(b);
+    pthread_mutex_unlock(&b->mu);
+}
+
 uint64_t jc_now_ns(void)
 {
     struct timespec ts;
@@ -701,7 +821,7 @@ void jc_rec_end(jc_rec *r, uint64_t t_ns, uint64_t dur_ns)
     finish(r, t_ns, dur_ns);
     if (!r->broken) {
         const char *start = line_start(r, t_ns);
-        sink_write(start, (size_t)(r->body.p + r->body.len - start));
+        emit_line(start, (size_t)(r->body.p + r->body.len - start), r->kind);
     }
     pop(r);
     errno = saved;
