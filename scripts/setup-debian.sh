@@ -8,7 +8,7 @@ packages=(
     build-essential autoconf automake libtool pkg-config
     libxml2-dev libxslt1-dev libxml2-utils check
     openjdk-17-jdk-headless openjdk-17-doc
-    python3 valgrind hyperfine
+    python3 valgrind hyperfine chromium
 )
 
 missing=()
@@ -18,20 +18,35 @@ for p in "${packages[@]}"; do
 done
 if ((${#missing[@]} == 0)); then
     echo "setup-debian: all ${#packages[@]} packages already installed"
-    exit 0
 fi
-echo "setup-debian: installing ${missing[*]}"
-
-sudo=()
-if [[ $(id -u) -ne 0 ]]; then
-    if command -v sudo >/dev/null 2>&1; then
-        sudo=(sudo)
-    else
-        echo "setup-debian: not root and no sudo: install as root: ${missing[*]}" >&2
-        exit 1
+if ((${#missing[@]} > 0)); then
+    echo "setup-debian: installing ${missing[*]}"
+    sudo=()
+    if [[ $(id -u) -ne 0 ]]; then
+        if command -v sudo >/dev/null 2>&1; then
+            sudo=(sudo)
+        else
+            echo "setup-debian: not root and no sudo: install as root: ${missing[*]}" >&2
+            exit 1
+        fi
     fi
+    "${sudo[@]}" apt-get update
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y --no-install-recommends "${packages[@]}"
 fi
 
-"${sudo[@]}" apt-get update
-"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
-    apt-get install -y --no-install-recommends "${packages[@]}"
+# The HTML tests' npm tools (Nu HTML checker, playwright-core to drive
+# Debian's chromium), in a cache directory of their own; the Makefile puts
+# it on NODE_PATH.  Pinned versions, installed once.
+node_dir=${JVMTIGEN_NODE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/jvmtigen/node}
+if command -v npm >/dev/null 2>&1; then
+    if [[ ! -f $node_dir/node_modules/vnu-jar/build/dist/vnu.jar || ! -d $node_dir/node_modules/playwright-core ]]; then
+        echo "setup-debian: npm install vnu-jar playwright-core into $node_dir"
+        mkdir -p "$node_dir"
+        npm install --prefix "$node_dir" --no-audit --no-fund --loglevel=error \
+            vnu-jar@26.9.27 playwright-core@1.65.1 ||
+            echo "setup-debian: npm install failed; the HTML validator and browser tests will be skipped" >&2
+    fi
+else
+    echo "setup-debian: no npm; the HTML validator and browser tests will be skipped" >&2
+fi
