@@ -1366,82 +1366,21 @@ static void slot_block(R *r, const void *arg)
     render(r, b->block, b->v, b->n);
 }
 
-/* The errors a parameter's kind implies, as the published page derives
- * them: the outermost type decides (a pointer that may not be NULL, an
- * invalid reference, a jint below its min=, ...), and three kinds imply a
- * second error.  Rows are written when WRITE; returns how many. */
-typedef struct derived {
-    jt_kind kind;
-    const char *error;
-    const char *block;
-} derived;
-
-static const derived first_errors[] = {
-    { JT_JMETHODID, "JVMTI_ERROR_INVALID_METHODID", "err_methodid" },
-    { JT_JFIELDID, "JVMTI_ERROR_INVALID_FIELDID", "err_fieldid" },
-    { JT_JFRAMEID, "JVMTI_ERROR_ILLEGAL_ARGUMENT", "err_depth" },
-    { JT_JRAWMONITORID, "JVMTI_ERROR_INVALID_MONITOR", "err_monitor" },
-    { JT_JCLASS, "JVMTI_ERROR_INVALID_CLASS", "err_class" },
-    { JT_JTHREAD, "JVMTI_ERROR_INVALID_THREAD", "err_thread" },
-    { JT_JTHREADGROUP, "JVMTI_ERROR_INVALID_THREAD_GROUP", "err_thread_group" },
-    { JT_JOBJECT, "JVMTI_ERROR_INVALID_OBJECT", "err_object" },
-    { JT_JLOCATION, "JVMTI_ERROR_INVALID_LOCATION", "err_location" },
-    { JT_ENUM, "JVMTI_ERROR_ILLEGAL_ARGUMENT", "err_enum" },
-    { JT_JINT, "JVMTI_ERROR_ILLEGAL_ARGUMENT", "err_min" },
-};
-
-static const derived second_errors[] = {
-    { JT_JMETHODID, "JVMTI_ERROR_NATIVE_METHOD", "err_native" },
-    { JT_JTHREAD, "JVMTI_ERROR_THREAD_NOT_ALIVE", "err_thread_alive" },
-    { JT_JFRAMEID, "JVMTI_ERROR_NO_MORE_FRAMES", "err_no_frames" },
-};
-
-static const derived *find_derived(const derived *tab, size_t n, jt_kind k)
-{
-    for (size_t i = 0; i < n; i++)
-        if (tab[i].kind == k)
-            return &tab[i];
-    return NULL;
-}
-
+/* The error rows a parameter's kind implies (jt_implied_errors() decides
+ * which; the template block "err_<role>" says why).  Rows are written when
+ * WRITE; returns how many. */
 static int param_errors(R *r, const jt_param *p, const char *owner_id, bool write)
 {
     const jt_type *t = p->type;
     param_ctx c = { p, owner_id, t, false };
     const var v[] = { F("param", slot_param_link, &c), F("type", slot_enum_name, &c), F("min", slot_min, &c) };
-    const char *error = NULL, *block = NULL;
-    int n = 0;
-    if (jt_kind_info(t->kind)->wrapper) {
-        if (!t->nullok)
-            error = "JVMTI_ERROR_NULL_POINTER", block = "err_null";
-    } else if (!(t->kind == JT_JCLASS && t->class_method) && !(t->kind == JT_JINT && !t->min)) {
-        const derived *d = find_derived(first_errors, sizeof first_errors / sizeof *first_errors, t->kind);
-        if (d) {
-            error = d->error, block = d->block;
-            if (t->kind == JT_ENUM && t->name && strcmp(t->name, "jvmtiEvent") == 0)
-                error = "JVMTI_ERROR_INVALID_EVENT_TYPE";
-        }
-    }
-    if (error) {
-        n++;
-        if (write) {
-            block_call bc = { block, v, sizeof v / sizeof *v };
-            RENDER(r, "error_row", T("id", error), F("description", slot_block, &bc));
-        }
-    }
-    /* second rows: a native method where one is refused, a thread that
-     * must be alive, a depth beyond the stack */
-    bool second = (t->kind == JT_JMETHODID && t->native_doc && strstr(t->native_doc, "error")) ||
-                  (t->kind == JT_JTHREAD && (!t->thread_started || !*t->thread_started ||
-                                             strstr(t->thread_started, "yes"))) ||
-                  t->kind == JT_JFRAMEID;
-    const derived *d2 = find_derived(second_errors, sizeof second_errors / sizeof *second_errors, t->kind);
-    if (second && d2) {
-        n++;
-        if (write) {
-            block_call bc = { d2->block, v, sizeof v / sizeof *v };
-            RENDER(r, "error_row", T("id", d2->error), F("description", slot_block, &bc));
-        }
+    jt_implied_error errs[2];
+    int n = jt_implied_errors(p, errs);
+    for (int i = 0; write && i < n; i++) {
+        char block[64];
+        snprintf(block, sizeof block, "err_%s", errs[i].role);
+        block_call bc = { block, v, sizeof v / sizeof *v };
+        RENDER(r, "error_row", T("id", errs[i].error), F("description", slot_block, &bc));
     }
     return n;
 }

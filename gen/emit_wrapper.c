@@ -272,24 +272,10 @@ static size_t documented_errors(const jt_spec *s, const jt_function *f, const ch
     if (f->nrequired)
         add_error(list, &n, cap, "JVMTI_ERROR_MUST_POSSESS_CAPABILITY");
     for (size_t i = 0; i < f->nparams; i++) {
-        const jt_type *t = f->params[i].type, *leaf = jt_type_leaf(t);
-        const struct jt_kind_info *ki = jt_kind_info(t->kind);
-        for (size_t k = 0; k < s->nerrors; k++) {   /* ids as strings owned by the model */
-            const char *id = s->errors[k]->id;
-            const char *lists[2] = { ki->derived_errors, ki->wrapper ? jt_kind_info(leaf->kind)->derived_errors : NULL };
-            for (int l = 0; l < 2; l++) {
-                const char *d = lists[l];
-                size_t len = strlen(id);
-                for (const char *q = d; q && (q = strstr(q, id)); q += len)
-                    if ((q == d || q[-1] == ' ') && (q[len] == ' ' || q[len] == '\0'))
-                        add_error(list, &n, cap, id);
-            }
-            if (leaf->kind == JT_ENUM && leaf->name && strcmp(leaf->name, "jvmtiEvent") == 0 &&
-                strcmp(id, "JVMTI_ERROR_INVALID_EVENT_TYPE") == 0)
-                add_error(list, &n, cap, id);
-        }
-        if (t->kind == JT_JINT && t->min)
-            add_error(list, &n, cap, "JVMTI_ERROR_ILLEGAL_ARGUMENT");
+        jt_implied_error implied[2];
+        int k = jt_implied_errors(&f->params[i], implied);
+        for (int j = 0; j < k; j++)
+            add_error(list, &n, cap, implied[j].error);
     }
     return n;
 }

@@ -1,15 +1,17 @@
 /* kinds.c — the table of JVMTI type elements (see kinds.h). */
 #include "kinds.h"
 
+#include "model.h"
+
 #include <string.h>
 
 #define LEAF(x, c, ref, at, nul, der) \
-    { x, false, c, NULL, NULL, ref, JT_FLOW_NONE, 0, at, nul, der }
+    { x, false, c, NULL, NULL, ref, JT_FLOW_NONE, 0, at, nul }
 #define WRAP(x, pre, suf, flow, allocs, at) \
-    { x, true, NULL, pre, suf, false, flow, allocs, at, "JVMTI_ERROR_NULL_POINTER", "JVMTI_ERROR_NULL_POINTER" }
+    { x, true, NULL, pre, suf, false, flow, allocs, at, "JVMTI_ERROR_NULL_POINTER" }
 
 const struct jt_kind_info jt_kinds[JT_KIND_COUNT] = {
-    [JT_KIND_NONE]     = { "", false, NULL, NULL, NULL, false, JT_FLOW_NONE, 0, NULL, NULL, NULL },
+    [JT_KIND_NONE]     = { "", false, NULL, NULL, NULL, false, JT_FLOW_NONE, 0, NULL, NULL },
     [JT_JMETHODID]     = LEAF("jmethodID", "jmethodID", true, "class native", "JVMTI_ERROR_INVALID_METHODID", "JVMTI_ERROR_INVALID_METHODID"),
     [JT_JFIELDID]      = LEAF("jfieldID", "jfieldID", true, "class", "JVMTI_ERROR_INVALID_FIELDID", "JVMTI_ERROR_INVALID_FIELDID"),
     [JT_JFRAMEID]      = LEAF("jframeID", "jint", false, "thread", NULL, "JVMTI_ERROR_ILLEGAL_ARGUMENT JVMTI_ERROR_NO_MORE_FRAMES"),  /* a frame depth */
@@ -35,7 +37,7 @@ const struct jt_kind_info jt_kinds[JT_KIND_COUNT] = {
     [JT_VARARGS]       = LEAF("varargs", "", false, NULL, NULL, NULL),   /* the param id is "..." */
     /* ptrtype: the value is the inner type's (a reference or a function
      * pointer), so NULL rules come from the inner leaf; see jt_null_error() */
-    [JT_PTRTYPE]       = { "ptrtype", true, NULL, "", "", false, JT_FLOW_VALUE, 0, NULL, NULL, NULL },
+    [JT_PTRTYPE]       = { "ptrtype", true, NULL, "", "", false, JT_FLOW_VALUE, 0, NULL, NULL },
     [JT_OUTPTR]        = WRAP("outptr", "", "*", JT_FLOW_OUT, 0, NULL),
     [JT_ALLOCBUF]      = WRAP("allocbuf", "", "**", JT_FLOW_OUT, 1, "incount outcount"),
     [JT_ALLOCALLOCBUF] = WRAP("allocallocbuf", "", "***", JT_FLOW_OUT, 2, "incount outcount"),
@@ -60,4 +62,59 @@ const char *jt_null_error(jt_kind outer, jt_kind leaf)
     if (outer == JT_PTRTYPE)
         return leaf == JT_STRUCT ? "JVMTI_ERROR_NULL_POINTER" : jt_kinds[leaf].null_error;
     return jt_kinds[outer].null_error;
+}
+
+/* The errors a parameter's kind implies, as the published spec lists them
+ * under each function: the outermost type decides (a pointer that may not
+ * be NULL, an invalid reference, a jint below its min=, ...), and three
+ * kinds imply a second error.  The role names the sentence that explains
+ * the row ("err_" + role in the HTML templates). */
+static const struct { jt_kind kind; jt_implied_error e; } first_errors[] = {
+    { JT_JMETHODID, { "JVMTI_ERROR_INVALID_METHODID", "methodid" } },
+    { JT_JFIELDID, { "JVMTI_ERROR_INVALID_FIELDID", "fieldid" } },
+    { JT_JFRAMEID, { "JVMTI_ERROR_ILLEGAL_ARGUMENT", "depth" } },
+    { JT_JRAWMONITORID, { "JVMTI_ERROR_INVALID_MONITOR", "monitor" } },
+    { JT_JCLASS, { "JVMTI_ERROR_INVALID_CLASS", "class" } },
+    { JT_JTHREAD, { "JVMTI_ERROR_INVALID_THREAD", "thread" } },
+    { JT_JTHREADGROUP, { "JVMTI_ERROR_INVALID_THREAD_GROUP", "thread_group" } },
+    { JT_JOBJECT, { "JVMTI_ERROR_INVALID_OBJECT", "object" } },
+    { JT_JLOCATION, { "JVMTI_ERROR_INVALID_LOCATION", "location" } },
+    { JT_ENUM, { "JVMTI_ERROR_ILLEGAL_ARGUMENT", "enum" } },
+    { JT_JINT, { "JVMTI_ERROR_ILLEGAL_ARGUMENT", "min" } },
+};
+
+static const struct { jt_kind kind; jt_implied_error e; } second_errors[] = {
+    { JT_JMETHODID, { "JVMTI_ERROR_NATIVE_METHOD", "native" } },
+    { JT_JTHREAD, { "JVMTI_ERROR_THREAD_NOT_ALIVE", "thread_alive" } },
+    { JT_JFRAMEID, { "JVMTI_ERROR_NO_MORE_FRAMES", "no_frames" } },
+};
+
+static const jt_implied_error null_error = { "JVMTI_ERROR_NULL_POINTER", "null" };
+static const jt_implied_error event_error = { "JVMTI_ERROR_INVALID_EVENT_TYPE", "enum" };
+
+int jt_implied_errors(const jt_param *p, jt_implied_error out[2])
+{
+    const jt_type *t = p->type;
+    int n = 0;
+    if (jt_kinds[t->kind].wrapper) {
+        if (!t->nullok)
+            out[n++] = null_error;
+    } else if (!(t->kind == JT_JCLASS && t->class_method) && !(t->kind == JT_JINT && !t->min)) {
+        for (size_t i = 0; i < sizeof first_errors / sizeof *first_errors; i++)
+            if (first_errors[i].kind == t->kind) {
+                out[n++] = t->kind == JT_ENUM && t->name && strcmp(t->name, "jvmtiEvent") == 0
+                               ? event_error : first_errors[i].e;
+                break;
+            }
+    }
+    /* a native method where one is refused, a thread that must be alive,
+     * a depth beyond the stack */
+    bool second = (t->kind == JT_JMETHODID && t->native_doc && strstr(t->native_doc, "error")) ||
+                  (t->kind == JT_JTHREAD && (!t->thread_started || !*t->thread_started ||
+                                             strstr(t->thread_started, "yes"))) ||
+                  t->kind == JT_JFRAMEID;
+    for (size_t i = 0; second && i < sizeof second_errors / sizeof *second_errors; i++)
+        if (second_errors[i].kind == t->kind)
+            out[n++] = second_errors[i].e;
+    return n;
 }

@@ -55,9 +55,6 @@ struct jt_kind_info {
      * be (no nullok, no jthread null=); NULL when NULL can be a real value
      * (a jobject may be Java's null) or the type is not a pointer. */
     const char *null_error;
-    /* Errors a function may return because it takes an argument of this
-     * kind, beyond those it lists (space separated). */
-    const char *derived_errors;
 };
 
 extern const struct jt_kind_info jt_kinds[JT_KIND_COUNT];

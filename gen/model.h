@@ -347,6 +347,17 @@ void jt_spec_version(const jt_spec *s, int major_override,
 /* "1.2" -> major 1 minor 2; "11" -> 11, 0.  Returns false when malformed. */
 bool jt_parse_since(const char *since, int *major, int *minor);
 
+/* An error the spec implies for a function because of one parameter's
+ * kind (e.g. JVMTI_ERROR_NULL_POINTER for a pointer that is not nullok).
+ * role names why: "null", "thread", "min", "enum", "thread_alive" ... */
+typedef struct jt_implied_error {
+    const char *error;
+    const char *role;
+} jt_implied_error;
+
+/* Fills out with the (at most two) errors p implies; returns how many. */
+int jt_implied_errors(const jt_param *p, jt_implied_error out[2]);
+
 /* Name of a phase attribute value; NULL for JT_PHASE_UNSET. */
 const char *jt_phase_name(jt_phase p);
 
