@@ -68,6 +68,137 @@ static const char *const restricting_events[] = {
     "GarbageCollectionStart", "GarbageCollectionFinish", "ObjectFree",
 };
 
+/* Heap iterations call the agent's callbacks while they run, on a VM
+ * thread of their choosing (HotSpot: the VM thread).  Inside those only
+ * callbacksafe functions may be called, so each such callback is replaced
+ * by a trampoline that raises jc_restricted_depth on whatever thread runs
+ * it.  The trampoline finds the agent's callback and user_data in a context
+ * on the caller's stack, passed as the iteration's user_data: valid, since
+ * the callbacks all run inside the call. */
+
+static bool is_param(const jt_function *f, const char *id)
+{
+    for (size_t i = 0; i < f->nparams; i++)
+        if (strcmp(f->params[i].id, id) == 0)
+            return true;
+    return false;
+}
+
+/* A callback type whose last param is user_data (so it can be wrapped). */
+static const jt_callback *wrappable_callback(const jt_type *t)
+{
+    const jt_type *leaf = jt_type_leaf(t);
+    if (leaf->kind != JT_STRUCT || leaf->ref.kind != JT_T_CALLBACK)
+        return NULL;
+    const jt_callback *cb = leaf->ref.ptr;
+    if (!cb->nparams || strcmp(cb->params[cb->nparams - 1].id, "user_data") != 0)
+        return NULL;
+    return cb;
+}
+
+/* The struct of callbacks a param points at (jvmtiHeapCallbacks), if any. */
+static const jt_typedef *callback_struct(const jt_type *t)
+{
+    const jt_type *leaf = jt_type_leaf(t);
+    if (t->kind != JT_INPTR || leaf->kind != JT_STRUCT || leaf->ref.kind != JT_T_TYPEDEF)
+        return NULL;
+    const jt_typedef *td = leaf->ref.ptr;
+    for (size_t i = 0; i < td->nfields; i++)
+        if (wrappable_callback(td->fields[i].type))
+            return td;
+    return NULL;
+}
+
+static bool calls_back_synchronously(const jt_function *f)
+{
+    bool has_user_data = false, has_cb = false;
+    for (size_t i = 0; i < f->nparams; i++) {
+        const jt_type *t = f->params[i].type;
+        if (strcmp(f->params[i].id, "user_data") == 0)
+            has_user_data = true;
+        if ((t->kind == JT_PTRTYPE && wrappable_callback(t)) || callback_struct(t))
+            has_cb = true;
+    }
+    return has_user_data && has_cb;
+}
+
+/* One callback slot of a function: a ptrtype param, or a field of the
+ * struct of callbacks it takes. */
+typedef struct cb_slot {
+    const char *name;           /* ctx member and trampoline suffix */
+    const jt_callback *cb;
+} cb_slot;
+
+static size_t callback_slots(const jt_function *f, cb_slot *out, size_t cap, const jt_param **structp)
+{
+    size_t n = 0;
+    *structp = NULL;
+    for (size_t i = 0; i < f->nparams; i++) {
+        const jt_type *t = f->params[i].type;
+        const jt_callback *cb = t->kind == JT_PTRTYPE ? wrappable_callback(t) : NULL;
+        const jt_typedef *td = callback_struct(t);
+        if (cb && n < cap)
+            out[n++] = (cb_slot){ f->params[i].id, cb };
+        if (td) {
+            *structp = &f->params[i];
+            for (size_t k = 0; k < td->nfields && n < cap; k++)
+                if ((cb = wrappable_callback(td->fields[k].type)))
+                    out[n++] = (cb_slot){ td->fields[k].id, cb };
+        }
+    }
+    return n;
+}
+
+static void put_callback_trampolines(wctx *w, const jt_function *f)
+{
+    cb_slot slots[32];
+    const jt_param *sp;
+    size_t n = callback_slots(f, slots, 32, &sp);
+    char tb[160];
+    P("struct cbctx_%s {\n    void *user_data;\n", f->id);
+    for (size_t i = 0; i < n; i++)
+        P("    %s %s;\n", slots[i].cb->id, slots[i].name);
+    P("};\n\n");
+    for (size_t i = 0; i < n; i++) {
+        const jt_callback *cb = slots[i].cb;
+        bool is_void = cb->ret->kind == JT_VOID;
+        P("static %s JNICALL cb_%s_%s(", jt_c_type(cb->ret, tb, sizeof tb), f->id, slots[i].name);
+        for (size_t k = 0; k < cb->nparams; k++)
+            P("%s%s %s", k ? ", " : "", jt_c_type(cb->params[k].type, tb, sizeof tb), cb->params[k].id);
+        P(")\n{\n    struct cbctx_%s *c = user_data;\n    jc_restricted_depth++;\n    ", f->id);
+        P(is_void ? "" : "%s r = ", jt_c_type(cb->ret, tb, sizeof tb));
+        P("c->%s(", slots[i].name);
+        for (size_t k = 0; k + 1 < cb->nparams; k++)
+            P("%s, ", cb->params[k].id);
+        P("c->user_data);\n    jc_restricted_depth--;\n%s}\n\n", is_void ? "" : "    return r;\n");
+    }
+}
+
+/* Declarations and argument substitutions around the real call (NULLs
+ * are left for the VM to refuse). */
+static void put_callback_setup(wctx *w, const jt_function *f)
+{
+    cb_slot slots[32];
+    const jt_param *sp;
+    size_t n = callback_slots(f, slots, 32, &sp);
+    P("    struct cbctx_%s ctx = { .user_data = (void *)user_data };\n", f->id);
+    if (sp) {
+        char tb[160];
+        P("    %s mine;\n    if (%s) {\n        mine = *%s;\n", jt_c_type(jt_type_leaf(sp->type), tb, sizeof tb),
+          sp->id, sp->id);
+        for (size_t i = 0; i < n; i++)
+            if (!is_param(f, slots[i].name))
+                P("        ctx.%s = mine.%s;\n        if (mine.%s) mine.%s = cb_%s_%s;\n", slots[i].name,
+                  slots[i].name, slots[i].name, slots[i].name, f->id, slots[i].name);
+        P("        %s = &mine;\n    }\n", sp->id);
+    }
+    for (size_t i = 0; i < n; i++)
+        if (is_param(f, slots[i].name))
+            P("    ctx.%s = %s;\n    if (%s) %s = cb_%s_%s;\n", slots[i].name, slots[i].name, slots[i].name,
+              slots[i].name, f->id, slots[i].name);
+    P("    user_data = &ctx;\n");
+}
+
 static bool restricts(const jt_event *ev)
 {
     for (size_t i = 0; i < sizeof restricting_events / sizeof *restricting_events; i++)
@@ -566,6 +697,8 @@ static void put_function(wctx *w, const jt_function *f)
     else if (hook == HOOK_RUN_AGENT_THREAD)
         P("    jvmtiError err = jc_hook_run_agent_thread(ce, thread, proc, arg, priority);\n");
     else {
+        if (calls_back_synchronously(f))
+            put_callback_setup(w, f);
         P("    jvmtiError err = (*ce->real)->%s(ce->real", f->id);
         put_args(w, f->params, f->nparams);
         P(");\n");
@@ -686,6 +819,9 @@ int jt_emit_wrapper(const jt_emit_ctx *ctx)
     put_prologue(w);
     put_tables(w);
     put_field_trackers(w);
+    for (int num = 1; num <= w->s->max_function_num; num++)
+        if (w->s->function_by_num[num] && calls_back_synchronously(w->s->function_by_num[num]))
+            put_callback_trampolines(w, w->s->function_by_num[num]);
     for (int num = 1; num <= w->s->max_function_num; num++)
         if (w->s->function_by_num[num])
             put_function(w, w->s->function_by_num[num]);

@@ -26,8 +26,21 @@ static void JNICALL on_gc_start(jvmtiEnv *env)
         (void)(*jvmti)->GetCurrentThread(jvmti, &thread);
 }
 
+static jclass heap_klass;
+
+static jint JNICALL on_heap_object(jlong class_tag, jlong size, jlong *tag_ptr, jint length, void *user_data)
+{
+    char *sig;
+
+    (void)class_tag, (void)size, (void)tag_ptr, (void)length, (void)user_data;
+    /* callback_unsafe: inside a heap iteration only callback-safe functions */
+    (void)(*jvmti)->GetClassSignature(jvmti, heap_klass, &sig, NULL);
+    return JVMTI_VISIT_ABORT;
+}
+
 static void JNICALL on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
 {
+    jvmtiHeapCallbacks heap_cb;
     jvmtiFrameInfo frames[4];
     jint count;
     jobject *monitors;
@@ -51,6 +64,11 @@ static void JNICALL on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
     (void)(*jvmti)->Deallocate(jvmti, (unsigned char *)sig);
     /* leak: never deallocated */
     TRY((*jvmti)->GetClassSignature(jvmti, klass, &leaked, NULL));
+
+    heap_klass = klass;
+    memset(&heap_cb, 0, sizeof heap_cb);
+    heap_cb.heap_iteration_callback = on_heap_object;
+    TRY((*jvmti)->IterateThroughHeap(jvmti, 0, NULL, &heap_cb, NULL));
 }
 
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
@@ -83,6 +101,7 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
 
     memset(&caps, 0, sizeof caps);
     caps.can_generate_garbage_collection_events = 1;
+    caps.can_tag_objects = 1;
     TRY((*jvmti)->AddCapabilities(jvmti, &caps));
     memset(&cb, 0, sizeof cb);
     cb.VMInit = on_vm_init;
