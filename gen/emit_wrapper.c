@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "checks.h"
 #include "ctype.h"
 #include "diag.h"
 #include "emit.h"
@@ -618,35 +619,42 @@ static void put_enum_check(wctx *w, const jt_function *f, const jt_param *p, con
     }
 }
 
+/* The code of each check checks.c says applies; a check id with no code
+ * here is implemented by a hook or after the call (see put_function). */
 static void put_checks(wctx *w, const jt_function *f)
 {
+    jt_check cs[JT_MAX_CHECKS];
+    int n = jt_function_checks(f, cs);
     P("    if (jc_g.opt.check != JC_CHECK_OFF) {\n");
-    P("        if (!(JC_PHASE_BIT(atomic_load_explicit(&jc_g.phase, memory_order_relaxed)) & jc_fn_table[%d].phases)) bad = jc_flag(JC_CHK_phase, %d, NULL, JVMTI_ERROR_WRONG_PHASE, bad, \"not allowed in the %%s phase\", jc_phase_name());\n",
-      f->num, f->num);
-    if (!f->callbacksafe)
-        P("        if (jc_restricted_depth) bad = jc_flag(JC_CHK_callback_unsafe, %d, NULL, JVMTI_ERROR_ACCESS_DENIED, bad, \"not callback safe, called from a callback that allows only callback-safe functions\");\n",
-          f->num);
-    if (version_of(f->since) > 0x30010000)
-        P("        if ((ce->version & ~0xFF) < 0x%08X) (void)jc_flag(JC_CHK_version, %d, NULL, JVMTI_ERROR_NONE, JVMTI_ERROR_NONE, \"since %s, but the agent asked GetEnv for 0x%%x\", (unsigned)ce->version);\n",
-          (unsigned)version_of(f->since), f->num, f->since);
-    for (size_t i = 0; i < f->nrequired; i++)
-        P("        if (!jc_has_cap(ce, %d)) bad = jc_flag(JC_CHK_capability, %d, NULL, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, bad, \"needs %s\");\n",
-          f->required[i].cap->index, f->num, f->required[i].id);
+    for (int k = 0; k < n; k++) {
+        if (strcmp(cs[k].id, "phase") == 0)
+            P("        if (!(JC_PHASE_BIT(atomic_load_explicit(&jc_g.phase, memory_order_relaxed)) & jc_fn_table[%d].phases)) bad = jc_flag(JC_CHK_phase, %d, NULL, %s, bad, \"not allowed in the %%s phase\", jc_phase_name());\n",
+              f->num, f->num, cs[k].error);
+        else if (strcmp(cs[k].id, "callback_unsafe") == 0)
+            P("        if (jc_restricted_depth) bad = jc_flag(JC_CHK_callback_unsafe, %d, NULL, %s, bad, \"not callback safe, called from a callback that allows only callback-safe functions\");\n",
+              f->num, cs[k].error);
+        else if (strcmp(cs[k].id, "version") == 0)
+            P("        if ((ce->version & ~0xFF) < 0x%08X) (void)jc_flag(JC_CHK_version, %d, NULL, JVMTI_ERROR_NONE, JVMTI_ERROR_NONE, \"since %s, but the agent asked GetEnv for 0x%%x\", (unsigned)ce->version);\n",
+              (unsigned)version_of(f->since), f->num, f->since);
+        else if (strcmp(cs[k].id, "capability") == 0)
+            for (size_t i = 0; i < f->nrequired; i++)
+                P("        if (!jc_has_cap(ce, %d)) bad = jc_flag(JC_CHK_capability, %d, NULL, %s, bad, \"needs %s\");\n",
+                  f->required[i].cap->index, f->num, cs[k].error, f->required[i].id);
+    }
     for (size_t i = 0; i < f->nparams; i++) {
         const jt_param *p = &f->params[i];
-        const jt_type *t = p->type, *leaf = jt_type_leaf(t);
-        if (p->implicit || t->kind == JT_VARARGS)
-            continue;
-        const char *nerr = jt_null_error(t->kind, leaf->kind);
-        bool null_ok = t->nullok || (t->kind == JT_JTHREAD && t->thread_null);
-        if (nerr && !null_ok)
-            P("        if (%s == NULL) bad = jc_flag(JC_CHK_null_pointer, %d, \"%s\", %s, bad, \"%s is NULL\");\n",
-              p->id, f->num, p->id, nerr, p->id);
-        if ((t->kind == JT_JINT || t->kind == JT_JLONG) && t->min)
-            P("        if (%s < %lld) bad = jc_flag(JC_CHK_min_value, %d, \"%s\", JVMTI_ERROR_ILLEGAL_ARGUMENT, bad, \"%%lld is below the minimum %lld\", (long long)%s);\n",
-              p->id, (long long)t->min_value, f->num, p->id, (long long)t->min_value, p->id);
-        if (t->kind == JT_ENUM)
-            put_enum_check(w, f, p, t);
+        const jt_type *t = p->type;
+        int m = jt_param_checks(p, cs);
+        for (int k = 0; k < m; k++) {
+            if (strcmp(cs[k].id, "null_pointer") == 0)
+                P("        if (%s == NULL) bad = jc_flag(JC_CHK_null_pointer, %d, \"%s\", %s, bad, \"%s is NULL\");\n",
+                  p->id, f->num, p->id, cs[k].error, p->id);
+            else if (strcmp(cs[k].id, "min_value") == 0)
+                P("        if (%s < %lld) bad = jc_flag(JC_CHK_min_value, %d, \"%s\", %s, bad, \"%%lld is below the minimum %lld\", (long long)%s);\n",
+                  p->id, (long long)t->min_value, f->num, p->id, cs[k].error, (long long)t->min_value, p->id);
+            else if (strcmp(cs[k].id, "enum_value") == 0)
+                put_enum_check(w, f, p, t);
+        }
     }
     P("        if (bad != JVMTI_ERROR_NONE && jc_g.opt.check == JC_CHECK_STRICT) return jc_refused(%d, bad);\n    }\n", f->num);
 }

@@ -1,0 +1,24 @@
+/* checks.h — which of the wrapper's checks apply to a function and to each
+ * of its parameters, decided once from the model.  The wrapper emitter
+ * generates code for exactly these, and the HTML shows the same ids beside
+ * each function and parameter, so the docs and the checker never disagree.
+ * The ids are the stable check ids of gen/runtime/jc_runtime.h. */
+#ifndef JVMTIGEN_CHECKS_H
+#define JVMTIGEN_CHECKS_H
+
+#include "model.h"
+
+typedef struct jt_check {
+    const char *id;         /* "null_pointer", "min_value", "enum_value" ... */
+    const char *error;      /* what check=strict returns; NULL: only reported */
+} jt_check;
+
+#define JT_MAX_CHECKS 8
+
+/* Checks on one parameter of a function (none for implied or varargs). */
+int jt_param_checks(const jt_param *p, jt_check out[JT_MAX_CHECKS]);
+/* Checks on the call as a whole: phase, capability, callback_unsafe,
+ * version, and those of the functions with extra meaning. */
+int jt_function_checks(const jt_function *f, jt_check out[JT_MAX_CHECKS]);
+
+#endif
