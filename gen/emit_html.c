@@ -42,13 +42,6 @@ int jt_emit_html(const jt_emit_ctx *ctx);   /* until emit.h declares it */
 
 /* ---- state ------------------------------------------------------------- */
 
-/* Whose parameter or field a jt_param is, for "#Owner.param" anchors. */
-typedef struct owner {
-    const jt_param *params;
-    size_t n;
-    const char *id;
-} owner;
-
 typedef struct R {
     const jt_emit_ctx *ctx;
     const jt_spec *s;
@@ -58,10 +51,6 @@ typedef struct R {
     int failed;                 /* a template error was reported */
     int phrasing;               /* phrasing elements open around the cursor */
     int plain_dl;               /* inside a <dl> without <dt> */
-    owner *owners;
-    size_t nowners;
-    const jt_intro **nested;    /* intros that sit inside other prose */
-    size_t nnested;
     int jdk;                    /* JDK feature release for outside links */
 } R;
 
@@ -194,14 +183,6 @@ static void ptrs_sort(ptrs *a, int (*cmp)(const void *, const void *))
         qsort(a->p, a->n, sizeof *a->p, cmp);
 }
 
-static bool ptrs_has(const ptrs *a, const void *x)
-{
-    for (size_t i = 0; i < a->n; i++)
-        if (a->p[i] == x)
-            return true;
-    return false;
-}
-
 /* Names compared the way the published page sorts them (a collator:
  * case-blind, so "_" sorts before letters). */
 static int name_cmp(const char *a, const char *b)
@@ -260,159 +241,14 @@ static void doc_string(R *r, const jt_doc *d)
     }
 }
 
-/* ---- walking the prose of the whole spec -------------------------------- */
-
-typedef void (*visit_fn)(const jt_doc *d, void *arg);
-
-static void walk(const jt_doc *d, visit_fn fn, void *arg)
-{
-    for (; d; d = d->next)
-        if (d->name) {
-            fn(d, arg);
-            walk(d->children, fn, arg);
-        }
-}
-
-static void walk_params(const jt_param *ps, size_t n, visit_fn fn, void *arg)
-{
-    for (size_t i = 0; i < n; i++) {
-        walk(ps[i].description, fn, arg);
-        for (const jt_type *t = ps[i].type; t; t = t->inner)
-            walk(t->nullok_doc, fn, arg);
-    }
-}
-
-static void walk_typedef(const jt_typedef *td, visit_fn fn, void *arg)
-{
-    walk(td->description, fn, arg);
-    walk_params(td->fields, td->nfields, fn, arg);
-}
-
-static void walk_caps(const jt_cap_use *u, size_t n, visit_fn fn, void *arg)
-{
-    for (size_t i = 0; i < n; i++)
-        walk(u[i].description, fn, arg);
-}
-
-static void walk_function(const jt_function *f, visit_fn fn, void *arg)
-{
-    walk(f->description, fn, arg);
-    walk_caps(f->required, f->nrequired, fn, arg);
-    walk_caps(f->optional, f->noptional, fn, arg);
-    for (size_t i = 0; i < f->ntypedefs; i++)
-        walk_typedef(f->typedefs[i], fn, arg);
-    walk_params(f->params, f->nparams, fn, arg);
-    for (size_t i = 0; i < f->nerrors; i++)
-        walk(f->errors[i].description, fn, arg);
-}
-
-static void walk_callback(const jt_callback *c, visit_fn fn, void *arg)
-{
-    walk(c->description, fn, arg);
-    walk_params(c->params, c->nparams, fn, arg);
-}
-
-static void walk_event(const jt_event *e, visit_fn fn, void *arg)
-{
-    walk(e->description, fn, arg);
-    for (size_t i = 0; i < e->ntypedefs; i++)
-        walk_typedef(e->typedefs[i], fn, arg);
-    walk_caps(e->required, e->nrequired, fn, arg);
-    walk_caps(e->optional, e->noptional, fn, arg);
-    walk_params(e->params, e->nparams, fn, arg);
-}
-
-/* Every prose tree of the spec. */
-static void walk_spec(const jt_spec *s, visit_fn fn, void *arg)
-{
-    for (size_t i = 0; i < s->nintros; i++)
-        walk(s->intros[i]->body, fn, arg);
-    for (size_t i = 0; i < s->nfunctions; i++)
-        walk_function(s->functions[i], fn, arg);
-    for (size_t i = 0; i < s->ncallbacks; i++)
-        walk_callback(s->callbacks[i], fn, arg);
-    for (size_t i = 0; i < s->nevents; i++)
-        walk_event(s->events[i], fn, arg);
-    for (size_t i = 0; i < s->ntypedefs; i++)
-        if (!s->typedefs[i]->owner)
-            walk_typedef(s->typedefs[i], fn, arg);
-    for (size_t i = 0; i < s->ncapabilities; i++)
-        walk(s->capabilities[i].description, fn, arg);
-    for (size_t i = 0; i < s->nerrors; i++)
-        walk(s->errors[i]->description, fn, arg);
-    for (size_t i = 0; i < s->nbasetypes; i++)
-        walk(s->basetypes[i]->description, fn, arg);
-    for (size_t i = 0; i < s->nchanges; i++)
-        walk(s->changes[i].body, fn, arg);
-}
-
-static void collect_nested_intro(const jt_doc *d, void *arg)
-{
-    if (d->target_kind == JT_T_INTRO && strcmp(d->name, "intro") == 0 && !ptrs_has(arg, d->target))
-        ptrs_push(arg, d->target);
-}
-
-/* Constants groups inside prose, kept by kind. */
-typedef struct const_filter {
-    ptrs *out;
-    int kind;   /* JT_CK_ENUM, or -1 for "not enum" */
-} const_filter;
-
-static void collect_constants(const jt_doc *d, void *arg)
-{
-    const_filter *cf = arg;
-    if (d->target_kind != JT_T_CONSTANTS || strcmp(d->name, "constants") != 0)
-        return;
-    const jt_constants *g = d->target;
-    bool want = cf->kind < 0 ? g->kind != JT_CK_ENUM : (int)g->kind == cf->kind;
-    if (want && !ptrs_has(cf->out, g))
-        ptrs_push(cf->out, g);
-}
-
-/* Document order, from the line numbers the model keeps. */
-static int by_constants_line(const void *a, const void *b)
+/* Document order (the model's `order`) of constants groups. */
+static int by_constants_order(const void *a, const void *b)
 {
     const jt_constants *x = *(const jt_constants *const *)a, *y = *(const jt_constants *const *)b;
-    return (x->line > y->line) - (x->line < y->line);
+    return (x->order > y->order) - (x->order < y->order);
 }
 
 /* ---- anchors of parameters and fields ---------------------------------- */
-
-static void add_owner(R *r, size_t *cap, const jt_param *ps, size_t n, const char *id)
-{
-    if (!n)
-        return;
-    if (r->nowners == *cap) {
-        *cap = *cap ? *cap * 2 : 256;
-        r->owners = realloc(r->owners, *cap * sizeof *r->owners);
-        if (!r->owners)
-            jt_fatal("out of memory");
-    }
-    r->owners[r->nowners++] = (owner){ ps, n, id };
-}
-
-static void build_owners(R *r)
-{
-    const jt_spec *s = r->s;
-    size_t cap = 0;
-    for (size_t i = 0; i < s->nfunctions; i++)
-        add_owner(r, &cap, s->functions[i]->params, s->functions[i]->nparams, s->functions[i]->id);
-    for (size_t i = 0; i < s->ncallbacks; i++)
-        add_owner(r, &cap, s->callbacks[i]->params, s->callbacks[i]->nparams, s->callbacks[i]->id);
-    for (size_t i = 0; i < s->nevents; i++)
-        add_owner(r, &cap, s->events[i]->params, s->events[i]->nparams, s->events[i]->id);
-    for (size_t i = 0; i < s->ntypedefs; i++)
-        add_owner(r, &cap, s->typedefs[i]->fields, s->typedefs[i]->nfields, s->typedefs[i]->id);
-}
-
-static const char *param_owner(const R *r, const jt_param *p)
-{
-    for (size_t i = 0; i < r->nowners; i++)
-        for (size_t j = 0; j < r->owners[i].n; j++)
-            if (&r->owners[i].params[j] == p)
-                return r->owners[i].id;
-    return NULL;
-}
 
 static void put_anchor(R *r, const char *owner_id, const char *id)
 {
@@ -585,7 +421,7 @@ static void link_href(R *r, const jt_doc *d)
         id = "";
     put(r, "#");
     if (strcmp(d->name, "paramlink") == 0 && d->target_kind == JT_T_PARAM) {
-        put_anchor(r, param_owner(r, d->target), id);
+        put_anchor(r, jt_param_owner_id(d->target), id);
     } else if (strcmp(d->name, "fieldlink") == 0) {
         const char *st = jt_doc_attr(d, "struct");
         put_anchor(r, st, id);
@@ -834,24 +670,21 @@ static void render_intro(R *r, const jt_intro *in)
     doc(r, in->body);
 }
 
-static bool is_nested(const R *r, const jt_intro *in)
+/* Whether an intro belongs to one part of the spec (parent id; NULL: the
+ * top level; nested intros belong to the prose around them). */
+static bool intro_in(const jt_intro *in, const char *parent)
 {
-    for (size_t i = 0; i < r->nnested; i++)
-        if (r->nested[i] == in)
-            return true;
-    return false;
+    if (!parent)
+        return !in->parent_id && !in->nested;
+    return in->parent_id && strcmp(in->parent_id, parent) == 0;
 }
 
-/* The intros of one part of the spec (parent id; NULL: the top level). */
+/* The intros of one part of the spec. */
 static void slot_intros(R *r, const void *arg)
 {
-    const char *parent = arg;
-    for (size_t i = 0; i < r->s->nintros; i++) {
-        const jt_intro *in = r->s->intros[i];
-        if (parent ? (in->parent_id && strcmp(in->parent_id, parent) == 0)
-                   : (!in->parent_id && !is_nested(r, in)))
-            render_intro(r, in);
-    }
+    for (size_t i = 0; i < r->s->nintros; i++)
+        if (intro_in(r->s->intros[i], arg))
+            render_intro(r, r->s->intros[i]);
 }
 
 static void slot_constant_rows(R *r, const void *arg)
@@ -1302,7 +1135,6 @@ static void slot_nothing(R *r, const void *arg) { (void)r, (void)arg; }
 typedef struct params_arg {
     const jt_param *ps;
     size_t n;
-    const char *owner;
     bool function;              /* add the kind sentences (functions only) */
 } params_arg;
 
@@ -1313,9 +1145,10 @@ static void slot_param_rows(R *r, const void *arg)
         const jt_param *p = &a->ps[i];
         if (p->implicit)
             continue;
+        const char *owner = jt_param_owner_id(p);
         char anchor[256];
-        snprintf(anchor, sizeof anchor, "%s.%s", a->owner, p->id);
-        param_ctx c = { p, a->owner, p->type, false };
+        snprintf(anchor, sizeof anchor, "%s.%s", owner, p->id);
+        param_ctx c = { p, owner, p->type, false };
         RENDER(r, "param_row", T("anchor", anchor), T("id", p->id), F("type", slot_type_link, p->type),
                F("description", slot_doc, p->description), F("kind", a->function ? slot_kind : slot_nothing, &c));
     }
@@ -1369,10 +1202,10 @@ static void slot_block(R *r, const void *arg)
 /* The error rows a parameter's kind implies (jt_implied_errors() decides
  * which; the template block "err_<role>" says why).  Rows are written when
  * WRITE; returns how many. */
-static int param_errors(R *r, const jt_param *p, const char *owner_id, bool write)
+static int param_errors(R *r, const jt_param *p, bool write)
 {
     const jt_type *t = p->type;
-    param_ctx c = { p, owner_id, t, false };
+    param_ctx c = { p, jt_param_owner_id(p), t, false };
     const var v[] = { F("param", slot_param_link, &c), F("type", slot_enum_name, &c), F("min", slot_min, &c) };
     jt_implied_error errs[2];
     int n = jt_implied_errors(p, errs);
@@ -1400,14 +1233,14 @@ static void slot_error_rows(R *r, const void *arg)
     for (size_t i = 0; i < f->nerrors; i++)
         RENDER(r, "error_row", T("id", f->errors[i].id), F("description", slot_doc, f->errors[i].description));
     for (size_t i = 0; i < f->nparams; i++)
-        param_errors(r, &f->params[i], f->id, true);
+        param_errors(r, &f->params[i], true);
 }
 
 static void render_function_errors(R *r, const jt_function *f)
 {
     int n = (int)(f->nrequired + f->nerrors);
     for (size_t i = 0; i < f->nparams && !n; i++)
-        n += param_errors(r, &f->params[i], f->id, false);
+        n += param_errors(r, &f->params[i], false);
     if (n)
         RENDER(r, "errors", F("rows", slot_error_rows, f));
     else
@@ -1576,9 +1409,12 @@ static void slot_fn_badges(R *r, const void *arg)
 static void slot_fn_enums(R *r, const void *arg)
 {
     ptrs enums = { 0 };
-    const_filter cf = { &enums, JT_CK_ENUM };
-    walk_function(arg, collect_constants, &cf);
-    ptrs_sort(&enums, by_constants_line);
+    for (size_t i = 0; i < r->s->nconstants; i++) {
+        const jt_constants *g = r->s->constants[i];
+        if (g->owner == arg && g->kind == JT_CK_ENUM)
+            ptrs_push(&enums, g);
+    }
+    ptrs_sort(&enums, by_constants_order);
     for (size_t i = 0; i < enums.n; i++)
         render_enum_code(r, enums.p[i]);
     free(enums.p);
@@ -1598,7 +1434,7 @@ static void slot_fn_capabilities(R *r, const void *arg)
 static void slot_fn_parameters(R *r, const void *arg)
 {
     const jt_function *f = arg;
-    params_arg a = { f->params, f->nparams, f->id, true };
+    params_arg a = { f->params, f->nparams, true };
     render_parameters(r, &a);
 }
 
@@ -1626,7 +1462,7 @@ static void slot_c_ret(R *r, const void *arg)
 static void slot_cb_parameters(R *r, const void *arg)
 {
     const jt_callback *c = arg;
-    params_arg a = { c->params, c->nparams, c->id, false };
+    params_arg a = { c->params, c->nparams, false };
     render_parameters(r, &a);
 }
 
@@ -1636,6 +1472,27 @@ static void render_callback(R *r, const jt_callback *c)
     RENDER(r, "callback", T("id", c->id), T("synopsis", c->synopsis ? c->synopsis : c->id),
            F("ret", slot_c_ret, c), F("params", slot_params_callback, &sig),
            F("description", slot_description, c->description), F("parameters", slot_cb_parameters, c));
+}
+
+/* ---- section labels ------------------------------------------------------ */
+
+/* The spec names its sections (label=, which its DTD requires); the names
+ * the published page uses stand in for a spec without them.  The error
+ * section's label ("Error Reference") is not shown: the published page
+ * heads it "Errors" and lists it as "Error Codes". */
+static const char *function_label(const jt_spec *s)
+{
+    return s->functionsection_label ? s->functionsection_label : "Functions";
+}
+
+static const char *event_label(const jt_spec *s)
+{
+    return s->eventsection_label ? s->eventsection_label : "Events";
+}
+
+static const char *issues_label(const jt_spec *s)
+{
+    return s->issuessection_label ? s->issuessection_label : "Issues";
 }
 
 /* ---- categories ---------------------------------------------------------- */
@@ -1672,71 +1529,56 @@ static void slot_category_callbacks(R *r, const void *arg)
         }
 }
 
-/* A category's types (typedefs and enum groups anywhere inside it) and
- * its other constant groups, each in document order. */
+/* A category's types (its typedefs and the enum groups anywhere inside it)
+ * and its other constant groups, each in document order. */
 typedef struct cat_types {
     const jt_category *cat;
     const void **items;         /* jt_typedef or jt_constants */
     bool *is_typedef;
-    int *line;
+    int *order;
     size_t n;
     ptrs consts;                /* bits and const groups */
 } cat_types;
 
-static void cat_walk(const jt_category *cat, const jt_spec *s, visit_fn fn, void *arg)
-{
-    for (size_t i = 0; i < cat->nintros; i++)
-        walk(cat->intros[i]->body, fn, arg);
-    for (size_t i = 0; i < s->ntypedefs; i++)
-        if (s->typedefs[i]->category == cat && !s->typedefs[i]->owner)
-            walk_typedef(s->typedefs[i], fn, arg);
-    for (size_t i = 0; i < s->nfunctions; i++)
-        if (s->functions[i]->category == cat)
-            walk_function(s->functions[i], fn, arg);
-    for (size_t i = 0; i < s->ncallbacks; i++)
-        if (s->callbacks[i]->category == cat)
-            walk_callback(s->callbacks[i], fn, arg);
-}
-
 static void collect_cat_types(R *r, const jt_category *cat, cat_types *ct)
 {
-    ptrs enums = { 0 };
-    const_filter ef = { &enums, JT_CK_ENUM }, cf = { &ct->consts, -1 };
-    cat_walk(cat, r->s, collect_constants, &ef);
-    cat_walk(cat, r->s, collect_constants, &cf);
-    ptrs_sort(&ct->consts, by_constants_line);
-    size_t ntd = 0;
-    for (size_t i = 0; i < r->s->ntypedefs; i++)
-        ntd += r->s->typedefs[i]->category == cat;
-    size_t cap = ntd + enums.n;
+    const jt_spec *s = r->s;
+    size_t cap = s->ntypedefs + s->nconstants;
     ct->items = xcalloc(cap, sizeof *ct->items);
     ct->is_typedef = xcalloc(cap, sizeof *ct->is_typedef);
-    ct->line = xcalloc(cap, sizeof *ct->line);
-    for (size_t i = 0; i < r->s->ntypedefs; i++)
-        if (r->s->typedefs[i]->category == cat) {
-            ct->items[ct->n] = r->s->typedefs[i];
+    ct->order = xcalloc(cap, sizeof *ct->order);
+    for (size_t i = 0; i < s->ntypedefs; i++)
+        if (s->typedefs[i]->category == cat) {
+            ct->items[ct->n] = s->typedefs[i];
             ct->is_typedef[ct->n] = true;
-            ct->line[ct->n++] = r->s->typedefs[i]->line;
+            ct->order[ct->n++] = s->typedefs[i]->order;
         }
-    for (size_t i = 0; i < enums.n; i++) {
-        ct->items[ct->n] = enums.p[i];
+    for (size_t i = 0; i < s->nconstants; i++) {
+        const jt_constants *g = s->constants[i];
+        if (g->category != cat)
+            continue;
+        if (g->kind != JT_CK_ENUM) {
+            ptrs_push(&ct->consts, g);
+            continue;
+        }
+        ct->items[ct->n] = g;
         ct->is_typedef[ct->n] = false;
-        ct->line[ct->n++] = ((const jt_constants *)enums.p[i])->line;
+        ct->order[ct->n++] = g->order;
     }
-    /* insertion sort by line: a few items per category */
+    ptrs_sort(&ct->consts, by_constants_order);
+    /* insertion sort by document order: a few items per category */
     for (size_t i = 1; i < ct->n; i++)
-        for (size_t j = i; j > 0 && ct->line[j - 1] > ct->line[j]; j--) {
+        for (size_t j = i; j > 0 && ct->order[j - 1] > ct->order[j]; j--) {
             const void *ti = ct->items[j];
             ct->items[j] = ct->items[j - 1];
             ct->items[j - 1] = ti;
             bool tb = ct->is_typedef[j];
             ct->is_typedef[j] = ct->is_typedef[j - 1];
             ct->is_typedef[j - 1] = tb;
-            int tl = ct->line[j];
-            ct->line[j] = ct->line[j - 1];
-            ct->line[j - 1] = tl;
+            int to = ct->order[j];
+            ct->order[j] = ct->order[j - 1];
+            ct->order[j - 1] = to;
         }
-    free(enums.p);
 }
 
 static void slot_cat_type_items(R *r, const void *arg)
@@ -1786,7 +1628,7 @@ static void slot_cat_intros(R *r, const void *arg)
         while (ti < s->ntypedefs && !(s->typedefs[ti]->category == cat && !s->typedefs[ti]->owner))
             ti++;
         const jt_typedef *td = ti < s->ntypedefs ? s->typedefs[ti] : NULL;
-        while (ii < cat->nintros && (!td || cat->intros[ii]->line < td->line))
+        while (ii < cat->nintros && (!td || cat->intros[ii]->order < td->order))
             render_intro(r, cat->intros[ii++]);
         if (!td)
             break;
@@ -1808,7 +1650,7 @@ static void slot_cat_members(R *r, const void *arg)
             const jt_callback *c = s->callbacks[ci];
             if (c->category != cat || c->elided)
                 continue;
-            if (f && c->line > f->line)
+            if (f && c->order > f->order)
                 break;
             render_callback(r, c);
         }
@@ -1828,7 +1670,7 @@ static void render_category(R *r, const jt_category *cat)
            F("members", slot_cat_members, cat));
     free(ct.items);
     free(ct.is_typedef);
-    free(ct.line);
+    free(ct.order);
     free(ct.consts.p);
 }
 
@@ -1852,7 +1694,7 @@ static void slot_categories(R *r, const void *arg)
 static void slot_function_section(R *r, const void *arg)
 {
     (void)arg;
-    RENDER(r, "function_section", F("intros", slot_intros, "FunctionSection"),
+    RENDER(r, "function_section", T("label", function_label(r->s)), F("intros", slot_intros, "FunctionSection"),
            F("index", slot_category_index, NULL), F("categories", slot_categories, NULL));
 }
 
@@ -1890,7 +1732,7 @@ static void slot_ev_capabilities(R *r, const void *arg)
 static void slot_ev_parameters(R *r, const void *arg)
 {
     const jt_event *e = arg;
-    params_arg a = { e->params, e->nparams, e->id, false };
+    params_arg a = { e->params, e->nparams, false };
     render_parameters(r, &a);
 }
 
@@ -1956,7 +1798,8 @@ static void slot_events(R *r, const void *arg)
 static void slot_event_section(R *r, const void *arg)
 {
     (void)arg;
-    RENDER(r, "event_section", F("intros", slot_intros, "EventSection"), F("callbacks", slot_event_callbacks, NULL),
+    RENDER(r, "event_section", T("label", event_label(r->s)), F("intros", slot_intros, "EventSection"),
+           F("callbacks", slot_event_callbacks, NULL),
            F("index", slot_event_index, NULL), F("events", slot_events, NULL));
 }
 
@@ -2160,7 +2003,7 @@ static void slot_constant_index(R *r, const void *arg)
 static void slot_issues_section(R *r, const void *arg)
 {
     (void)arg;
-    RENDER(r, "issues_section", F("intros", slot_intros, "IssuesSection"));
+    RENDER(r, "issues_section", T("label", issues_label(r->s)), F("intros", slot_intros, "IssuesSection"));
 }
 
 static void slot_change_version(R *r, const void *arg)
@@ -2204,9 +2047,7 @@ static void toc_intros(R *r, const char *parent)
         const jt_intro *in = r->s->intros[i];
         if (!in->id || !*in->id)
             continue;
-        if (parent ? (in->parent_id && strcmp(in->parent_id, parent) == 0)
-                   : (!in->parent_id && !is_nested(r, in)))
-        {
+        if (intro_in(in, parent)) {
             char buf[256];
             RENDER(r, "toc_item", T("id", anchor_of(in->id, buf, sizeof buf)),
                    T("label", in->label ? in->label : in->id));
@@ -2235,7 +2076,8 @@ static void slot_toc_basetypes(R *r, const void *arg)
 static void slot_toc(R *r, const void *arg)
 {
     (void)arg;
-    RENDER(r, "toc", F("intro_items", slot_toc_intros, NULL),
+    RENDER(r, "toc", T("function_label", function_label(r->s)), T("event_label", event_label(r->s)),
+           T("issues_label", issues_label(r->s)), F("intro_items", slot_toc_intros, NULL),
            F("function_intro_items", slot_toc_intros, "FunctionSection"),
            F("category_items", slot_toc_categories, NULL), F("basetype_items", slot_toc_basetypes, NULL),
            F("issue_items", slot_toc_intros, "IssuesSection"));
@@ -2350,11 +2192,6 @@ int jt_emit_html(const jt_emit_ctx *ctx)
     r.t = jt_tpl_load(TEMPLATE_FILE);
     if (!r.t)
         return -1;
-    build_owners(&r);
-    ptrs nested = { 0 };
-    walk_spec(r.s, collect_nested_intro, &nested);
-    r.nested = (const jt_intro **)nested.p;
-    r.nnested = nested.n;
 
     r.o = jt_out_open(ctx->outdir, HTML_FILE);
     int rc = -1;
@@ -2366,8 +2203,6 @@ int jt_emit_html(const jt_emit_ctx *ctx)
         else
             rc = jt_out_commit(r.o);
     }
-    free(nested.p);
-    free(r.owners);
     jt_tpl_free(r.t);
     return rc;
 }

@@ -8,6 +8,12 @@
  *
  * Lists are arrays with a count, kept in document order; a few indexes (by
  * table slot, by event number, by name) are built once after loading.
+ * Across kinds, document order is the `order` field: one sequence number,
+ * counted in document order over every element with API meaning (intros,
+ * categories, typedefs, capabilities, functions, callbacks, constants
+ * groups, events, errors, base types), so emitters that interleave kinds
+ * compare `order`, never line numbers.  An element is numbered where it
+ * opens: whatever it declares inside comes after it.
  */
 #ifndef JVMTIGEN_MODEL_H
 #define JVMTIGEN_MODEL_H
@@ -112,8 +118,16 @@ struct jt_param {
     /* A jclass with method= or field= is implied by that method/field and
      * does not appear in C signatures. */
     bool implicit;
+    /* Whose parameter (or field) this is: JT_T_FUNCTION, JT_T_CALLBACK,
+     * JT_T_EVENT (owner points at that struct) or JT_T_TYPEDEF (a field). */
+    jt_target_kind owner_kind;
+    const void *owner;
     int line;
 };
+
+/* The id of a param's owner ("GetThreadState", "jvmtiThreadInfo"): the
+ * prefix of its "#Owner.param" anchor. */
+const char *jt_param_owner_id(const jt_param *p);
 
 /* ---- capabilities ------------------------------------------------------ */
 
@@ -123,6 +137,7 @@ struct jt_capability {
     const char *since;
     const jt_doc *description;
     int index;              /* bit position in jvmtiCapabilities */
+    int order;              /* document order across kinds */
     int line;
 };
 
@@ -166,6 +181,7 @@ struct jt_function {
     jt_cap_use *optional; size_t noptional;
     jt_param *params; size_t nparams;
     jt_error_use *errors; size_t nerrors;
+    int order;                  /* document order across kinds */
     int line;
 };
 
@@ -178,6 +194,7 @@ struct jt_callback {
     const jt_category *category;
     const jt_doc *description;
     jt_param *params; size_t nparams;
+    int order;                  /* document order across kinds */
     int line;
 };
 
@@ -199,6 +216,7 @@ struct jt_event {
     jt_cap_use *required; size_t nrequired;
     jt_cap_use *optional; size_t noptional;
     jt_param *params; size_t nparams;
+    int order;                  /* document order across kinds */
     int line;
 };
 
@@ -215,6 +233,7 @@ struct jt_typedef {
     jt_param *fields; size_t nfields;   /* struct/union fields */
     const jt_category *category;
     const void *owner;          /* function or event it is declared in */
+    int order;                  /* document order across kinds */
     int line;
 };
 
@@ -235,6 +254,16 @@ struct jt_constants {
     jt_constants_kind kind;
     const char *since;
     jt_constant *constants; size_t nconstants;
+    /* Where the group is declared (groups sit in prose).  category: the
+     * category whose text holds it, NULL in the event section.  owner: the
+     * function, callback or event whose text declares it, directly or in a
+     * typedef it declares (owner_kind JT_T_FUNCTION, JT_T_CALLBACK,
+     * JT_T_EVENT), the typedef when a category's typedef declares it
+     * (JT_T_TYPEDEF), or NULL (JT_T_NONE) in an intro. */
+    const jt_category *category;
+    jt_target_kind owner_kind;
+    const void *owner;
+    int order;                  /* document order across kinds */
     int line;
 };
 
@@ -245,6 +274,7 @@ struct jt_error {
     const jt_doc *description;
     const char *category_id;    /* universal, function-specific ... */
     const char *category_label;
+    int order;                  /* document order across kinds */
     int line;
 };
 
@@ -254,15 +284,21 @@ struct jt_basetype {
     const char *definition;     /* C text, NULL when none */
     const char *group_id, *group_label;  /* jniTypes / jvmtiTypes */
     const jt_doc *description;
+    int order;                  /* document order across kinds */
     int line;
 };
 
-/* A section of prose: <intro> anywhere, with its id and label. */
+/* A section of prose: <intro> anywhere, with its id and label.  Top-level
+ * intros (the spec's introduction) have parent_id NULL and nested false. */
 typedef struct jt_intro {
     const char *id;
     const char *label;
     const jt_doc *body;
     const char *parent_id;      /* category/section it sits in, or NULL */
+    bool nested;                /* inside other prose (a description, an
+                                   intro): parent_id is NULL, and the prose
+                                   around it renders it */
+    int order;                  /* document order across kinds */
     int line;
 } jt_intro;
 
@@ -270,6 +306,7 @@ struct jt_category {
     const char *id;
     const char *label;
     jt_intro **intros; size_t nintros;
+    int order;                  /* document order across kinds */
     int line;
 };
 
@@ -306,6 +343,12 @@ struct jt_spec {
     const jt_typedef *capabilities_typedef;
     jt_change *changes; size_t nchanges;
     const char *changehistory_update;
+    /* label= of the sections, as written; NULL when absent (the DTD
+     * requires them; <datasection> has none) */
+    const char *functionsection_label;  /* "Functions" */
+    const char *errorsection_label;     /* "Error Reference" */
+    const char *eventsection_label;     /* "Events" */
+    const char *issuessection_label;    /* "Issues" */
 
     /* indexes built after loading */
     int max_function_num;

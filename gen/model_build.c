@@ -12,6 +12,7 @@
  * an external DTD, never touch the network; libxml2's default limits stop
  * entity-expansion bombs.
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,6 +98,22 @@ static void unknown_child(jt_builder *b, const xmlNode *parent, const xmlNode *c
 {
     jt_diag(JT_DIAG_WARNING, b->file, line_of(child),
             "unknown element <%s> in <%s> is not part of the model", ename(child), ename(parent));
+}
+
+/* The next number of the document order (model.h: `order`): taken when an
+ * element opens, so what it declares inside numbers after it. */
+static int next_order(jt_builder *b) { return ++b->order; }
+
+static jt_target_kind scope_target_kind(jt_scope_kind k)
+{
+    switch (k) {
+    case JT_SCOPE_FUNCTION: return JT_T_FUNCTION;
+    case JT_SCOPE_CALLBACK: return JT_T_CALLBACK;
+    case JT_SCOPE_EVENT: return JT_T_EVENT;
+    case JT_SCOPE_TYPEDEF: return JT_T_TYPEDEF;
+    case JT_SCOPE_NONE: break;
+    }
+    return JT_T_NONE;
 }
 
 /* ---- description trees ------------------------------------------------- */
@@ -189,6 +206,7 @@ static jt_doc *build_doc(jt_builder *b, const xmlNode *n, const jt_scope *scope)
     }
     if (strcmp(d->name, "intro") == 0) {
         jt_intro *in = build_intro(b, n, NULL, scope);
+        in->nested = true;
         d->target_kind = JT_T_INTRO;
         d->target = in;
         d->children = (jt_doc *)in->body;
@@ -228,6 +246,7 @@ static jt_intro *build_intro(jt_builder *b, const xmlNode *n, const char *parent
     in->id = attr(b, n, "id");
     in->label = attr(b, n, "label");
     in->parent_id = parent_id;
+    in->order = next_order(b);
     in->line = line_of(n);
     JT_PUSH(b->a, s->intros, s->nintros, b->cap.intros, in);
     in->body = build_doc_children(b, n->children, scope);
@@ -247,6 +266,17 @@ static jt_constants *build_constants(jt_builder *b, const xmlNode *n, const jt_s
     if (!g->since)
         g->since = "1.0";
     g->line = line_of(n);
+    g->order = next_order(b);
+    /* A group belongs to the outermost thing whose text declares it: a
+     * function's group may sit in the description of a struct it declares. */
+    g->category = b->category;
+    const jt_scope *top = scope;
+    while (top && top->up)
+        top = top->up;
+    if (top && top->kind != JT_SCOPE_NONE) {
+        g->owner_kind = scope_target_kind(top->kind);
+        g->owner = top->owner;
+    }
     const char *kind = req_attr(b, n, "kind");
     if (strcmp(kind, "enum") == 0)
         g->kind = JT_CK_ENUM;
@@ -466,9 +496,13 @@ static bool build_param(jt_builder *b, const xmlNode *n, const jt_scope *scope, 
     return true;
 }
 
+/* The params (or fields) of one owner: a function, callback or event
+ * (scope->kind says which), or a typedef's fields. */
 static void build_params(jt_builder *b, const xmlNode *n, const jt_scope *scope, const char *elem,
                          jt_param **out, size_t *nout, const char *owner_id)
 {
+    jt_target_kind owner_kind = scope_target_kind(scope->kind);
+    assert(owner_kind != JT_T_NONE);
     size_t cap = 0;
     for (const xmlNode *c = n->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
@@ -481,6 +515,8 @@ static void build_params(jt_builder *b, const xmlNode *n, const jt_scope *scope,
         jt_param p;
         if (build_param(b, c, scope, &p)) {
             p.index = (int)*nout;
+            p.owner_kind = owner_kind;
+            p.owner = scope->owner;
             JT_PUSH(b->a, *out, *nout, cap, p);
         }
     }
@@ -512,6 +548,7 @@ static jt_typedef *build_typedef(jt_builder *b, const xmlNode *n, jt_typedef_kin
         td->since = "1.0";
     td->category = cat;
     td->owner = owner;
+    td->order = next_order(b);
     td->line = line_of(n);
     jt_scope *scope = jt_alloc(b->a, sizeof *scope);
     *scope = (jt_scope){ JT_SCOPE_TYPEDEF, td, up };
@@ -536,6 +573,7 @@ static jt_typedef *build_typedef(jt_builder *b, const xmlNode *n, jt_typedef_kin
                 if (!k.since)
                     k.since = "1.0";
                 k.line = line_of(c);
+                k.order = next_order(b);
                 k.index = (int)s->ncapabilities;
                 for (const xmlNode *d = c->children; d; d = d->next)
                     if (is_el(d, "description"))
@@ -603,6 +641,7 @@ static void build_function(jt_builder *b, const xmlNode *n, const jt_category *c
     jt_spec *s = b->spec;
     jt_function *f = jt_alloc(b->a, sizeof *f);
     f->id = req_attr(b, n, "id");
+    f->order = next_order(b);
     f->line = line_of(n);
     long long num;
     const char *nums = req_attr(b, n, "num");
@@ -677,6 +716,7 @@ static void build_callback(jt_builder *b, const xmlNode *n, const jt_category *c
         cb->since = "1.0";
     cb->category = cat;
     cb->elided = elided;
+    cb->order = next_order(b);
     cb->line = line_of(n);
     JT_PUSH(b->a, s->callbacks, s->ncallbacks, b->cap.callbacks, cb);
     jt_scope *scope = jt_alloc(b->a, sizeof *scope);
@@ -709,6 +749,7 @@ static void build_event(jt_builder *b, const xmlNode *n, bool elided)
     ev->id = req_attr(b, n, "id");
     ev->label = req_attr(b, n, "label");
     ev->const_name = req_attr(b, n, "const");
+    ev->order = next_order(b);
     ev->line = line_of(n);
     long long num;
     const char *nums = req_attr(b, n, "num");
@@ -764,8 +805,10 @@ static void build_category(jt_builder *b, const xmlNode *n)
     jt_category *cat = jt_alloc(b->a, sizeof *cat);
     cat->id = req_attr(b, n, "id");
     cat->label = req_attr(b, n, "label");
+    cat->order = next_order(b);
     cat->line = line_of(n);
     JT_PUSH(b->a, s->categories, s->ncategories, b->cap.categories, cat);
+    b->category = cat;
     size_t icap = 0;
     jt_scope none = { JT_SCOPE_NONE, NULL, NULL };
     for (const xmlNode *c = n->children; c; c = c->next) {
@@ -789,6 +832,7 @@ static void build_category(jt_builder *b, const xmlNode *n)
         else
             unknown_child(b, n, c);
     }
+    b->category = NULL;
 }
 
 static void build_elide(jt_builder *b, const xmlNode *n, const jt_category *cat)
@@ -814,6 +858,7 @@ static void build_errorsection(jt_builder *b, const xmlNode *n)
 {
     jt_spec *s = b->spec;
     jt_scope none = { JT_SCOPE_NONE, NULL, NULL };
+    s->errorsection_label = attr(b, n, "label");
     for (const xmlNode *c = n->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
             continue;
@@ -839,6 +884,7 @@ static void build_errorsection(jt_builder *b, const xmlNode *n)
             }
             jt_error *err = jt_alloc(b->a, sizeof *err);
             err->id = req_attr(b, e, "id");
+            err->order = next_order(b);
             err->line = line_of(e);
             long long num;
             const char *nums = req_attr(b, e, "num");
@@ -887,6 +933,7 @@ static void build_datasection(jt_builder *b, const xmlNode *n)
             bt->name = attr(b, e, "name");
             bt->group_id = gid;
             bt->group_label = glabel;
+            bt->order = next_order(b);
             bt->line = line_of(e);
             for (const xmlNode *d = e->children; d; d = d->next) {
                 if (is_el(d, "definition")) {
@@ -971,6 +1018,7 @@ static void build_specification(jt_builder *b, const xmlNode *root)
         } else if (is_el(c, "intro")) {
             build_intro(b, c, NULL, &none);
         } else if (is_el(c, "functionsection")) {
+            s->functionsection_label = attr(b, c, "label");
             for (const xmlNode *d = c->children; d; d = d->next) {
                 if (is_el(d, "intro"))
                     build_intro(b, d, "FunctionSection", &none);
@@ -982,6 +1030,7 @@ static void build_specification(jt_builder *b, const xmlNode *root)
         } else if (is_el(c, "errorsection")) {
             build_errorsection(b, c);
         } else if (is_el(c, "eventsection")) {
+            s->eventsection_label = attr(b, c, "label");
             for (const xmlNode *d = c->children; d; d = d->next) {
                 if (is_el(d, "intro"))
                     build_intro(b, d, "EventSection", &none);
@@ -995,6 +1044,7 @@ static void build_specification(jt_builder *b, const xmlNode *root)
         } else if (is_el(c, "datasection")) {
             build_datasection(b, c);
         } else if (is_el(c, "issuessection")) {
+            s->issuessection_label = attr(b, c, "label");
             for (const xmlNode *d = c->children; d; d = d->next) {
                 if (is_el(d, "intro"))
                     build_intro(b, d, "IssuesSection", &none);

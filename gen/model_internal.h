@@ -38,6 +38,8 @@ typedef struct jt_builder {
     const char *file;
     jt_pending_link *links; size_t nlinks, caplinks;
     jt_pending_type *types; size_t ntypes, captypes;
+    int order;                      /* last document-order number given */
+    const jt_category *category;    /* the <category> being built, or NULL */
     struct {    /* capacities of the spec's growing arrays */
         size_t intros, categories, functions, callbacks, typedefs, constants,
             events, errors, basetypes, changes;

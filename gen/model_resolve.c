@@ -467,6 +467,17 @@ const jt_constant *jt_find_constant(const jt_spec *s, const char *id)
     return NULL;
 }
 
+const char *jt_param_owner_id(const jt_param *p)
+{
+    switch (p->owner_kind) {
+    case JT_T_FUNCTION: return ((const jt_function *)p->owner)->id;
+    case JT_T_CALLBACK: return ((const jt_callback *)p->owner)->id;
+    case JT_T_EVENT: return ((const jt_event *)p->owner)->id;
+    case JT_T_TYPEDEF: return ((const jt_typedef *)p->owner)->id;
+    default: return NULL;
+    }
+}
+
 const jt_capability *jt_find_capability(const jt_spec *s, const char *id)
 {
     for (size_t i = 0; i < s->ncapabilities; i++)

@@ -280,6 +280,77 @@ START_TEST(links_resolved)
 }
 END_TEST
 
+/* Where things sit: intros, section labels, document order, the owners of
+ * constants groups and params.  Expected values read off the XML. */
+static const jt_intro *find_intro(const jt_spec *s, const char *id)
+{
+    for (size_t i = 0; i < s->nintros; i++)
+        if (s->intros[i]->id && strcmp(s->intros[i]->id, id) == 0)
+            return s->intros[i];
+    return NULL;
+}
+
+START_TEST(placement)
+{
+    jt_spec *s = load(spec17);
+    /* <intro id="whatIs"> is a child of <specification> */
+    const jt_intro *in = find_intro(s, "whatIs");
+    ck_assert_ptr_nonnull(in);
+    ck_assert_ptr_null(in->parent_id);
+    ck_assert(!in->nested);
+    in = find_intro(s, "heapCallbacks");      /* in <category id="Heap"> */
+    ck_assert_str_eq(in->parent_id, "Heap");
+    ck_assert(!in->nested);
+
+    ck_assert_str_eq(s->functionsection_label, "Functions");
+    ck_assert_str_eq(s->errorsection_label, "Error Reference");
+    ck_assert_str_eq(s->eventsection_label, "Events");
+    ck_assert_str_eq(s->issuessection_label, "Issues");
+
+    /* document order across kinds: whatIs (line 364) < threadCategory
+     * (1129) < GetThreadState (1133) < jvmtiThreadState (in its
+     * description) < GetCurrentThread (1484) */
+    const jt_function *gts = jt_find_function(s, "GetThreadState");
+    const jt_function *gct = jt_find_function(s, "GetCurrentThread");
+    const jt_constants *g = jt_find_constants(s, "jvmtiThreadState");
+    ck_assert_int_lt(find_intro(s, "whatIs")->order, gts->category->order);
+    ck_assert_int_lt(gts->category->order, gts->order);
+    ck_assert_int_lt(gts->order, g->order);
+    ck_assert_int_lt(g->order, gct->order);
+    ck_assert_int_lt(s->functions[s->nfunctions - 1]->order, s->events[0]->order);
+    for (size_t i = 1; i < s->nfunctions; i++)
+        ck_assert_int_lt(s->functions[i - 1]->order, s->functions[i]->order);
+
+    /* constants groups: declared by GetThreadState's description */
+    ck_assert_str_eq(g->category->id, "threadCategory");
+    ck_assert_int_eq(g->owner_kind, JT_T_FUNCTION);
+    ck_assert_ptr_eq(g->owner, gts);
+    g = jt_find_constants(s, "jvmtiHeapFilter");      /* intro heapCallbacks */
+    ck_assert_str_eq(g->category->id, "Heap");
+    ck_assert_int_eq(g->owner_kind, JT_T_NONE);
+    ck_assert_ptr_null(g->owner);
+    g = jt_find_constants(s, "jvmtiResourceExhaustionFlags");  /* event section */
+    ck_assert_ptr_null(g->category);
+    ck_assert_int_eq(g->owner_kind, JT_T_EVENT);
+    ck_assert_ptr_eq(g->owner, jt_find_event(s, "ResourceExhausted"));
+
+    /* params know their owner */
+    ck_assert_int_eq(gts->params[1].owner_kind, JT_T_FUNCTION);
+    ck_assert_ptr_eq(gts->params[1].owner, gts);
+    ck_assert_str_eq(jt_param_owner_id(&gts->params[1]), "GetThreadState");
+    const jt_typedef *td = jt_find_typedef(s, "jvmtiThreadInfo");
+    ck_assert_int_eq(td->fields[0].owner_kind, JT_T_TYPEDEF);
+    ck_assert_str_eq(jt_param_owner_id(&td->fields[0]), "jvmtiThreadInfo");
+    const jt_event *ev = jt_find_event(s, "ClassFileLoadHook");
+    ck_assert_int_eq(ev->params[8].owner_kind, JT_T_EVENT);
+    ck_assert_ptr_eq(ev->params[8].owner, ev);
+    const jt_callback *cb = jt_find_callback(s, "jvmtiHeapIterationCallback");
+    ck_assert_int_eq(cb->params[0].owner_kind, JT_T_CALLBACK);
+    ck_assert_str_eq(jt_param_owner_id(&cb->params[0]), "jvmtiHeapIterationCallback");
+    jt_spec_free(s);
+}
+END_TEST
+
 /* ---- malformed specs ---------------------------------------------------- */
 
 static char *write_spec(const char *name, const char *body)
@@ -311,6 +382,26 @@ START_TEST(minimal_spec_loads)
     jt_spec *s = load(write_spec("ok.xml", MINI_HEAD FN("<param id=\"n\"><jint min=\"0\"/><description>n</description></param>") MINI_TAIL));
     ck_assert_uint_eq(s->nfunctions, 1);
     ck_assert_str_eq(s->functions[0]->params[0].type->min, "0");
+    jt_spec_free(s);
+}
+END_TEST
+
+START_TEST(nested_intro)
+{
+    /* an intro inside a description: not top-level, though it has no parent */
+    jt_spec *s = load(write_spec("nested.xml", MINI_HEAD
+        "<function id=\"Foo\" num=\"1\"><synopsis>Foo</synopsis><description>d"
+        "<intro id=\"inner\" label=\"Inner\">i</intro></description>"
+        "<origin>new</origin><capabilities/><parameters/><errors/></function>" MINI_TAIL));
+    const jt_intro *in = find_intro(s, "inner");
+    ck_assert_ptr_nonnull(in);
+    ck_assert_ptr_null(in->parent_id);
+    ck_assert(in->nested);
+    ck_assert_int_gt(in->order, s->functions[0]->order);
+    ck_assert_str_eq(s->functionsection_label, "F");
+    ck_assert_str_eq(s->errorsection_label, "E");
+    ck_assert_str_eq(s->eventsection_label, "Ev");
+    ck_assert_str_eq(s->issuessection_label, "I");
     jt_spec_free(s);
 }
 END_TEST
@@ -400,9 +491,11 @@ int main(void)
     tcase_add_test(tc, types_resolve);
     tcase_add_test(tc, links_resolved);
     tcase_add_test(tc, plain_text);
+    tcase_add_test(tc, placement);
     suite_add_tcase(su, tc);
     TCase *bad = tcase_create("small specs");
     tcase_add_test(bad, minimal_spec_loads);
+    tcase_add_test(bad, nested_intro);
     tcase_add_test(bad, dangling_link_rejected);
     tcase_add_test(bad, unknown_kind_rejected);
     tcase_add_test(bad, num_collision_rejected);
