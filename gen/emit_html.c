@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "checks.h"
 #include "ctype.h"
 #include "diag.h"
 #include "emit.h"
@@ -1138,6 +1139,28 @@ typedef struct params_arg {
     bool function;              /* add the kind sentences (functions only) */
 } params_arg;
 
+/* The checks jvmticheck applies (checks.c decides, as for the wrapper). */
+typedef struct checks_arg {
+    jt_check cs[JT_MAX_CHECKS];
+    int n;
+} checks_arg;
+
+static void slot_check_items(R *r, const void *arg)
+{
+    const checks_arg *c = arg;
+    for (int i = 0; i < c->n; i++)
+        RENDER(r, c->cs[i].error ? "check_id" : "check_id_report", T("id", c->cs[i].id),
+               T("error", c->cs[i].error ? c->cs[i].error : ""));
+}
+
+static void slot_param_checks(R *r, const void *arg)
+{
+    checks_arg c;
+    c.n = jt_param_checks(arg, c.cs);
+    if (c.n)
+        RENDER(r, "param_checks", F("items", slot_check_items, &c));
+}
+
 static void slot_param_rows(R *r, const void *arg)
 {
     const params_arg *a = arg;
@@ -1150,7 +1173,8 @@ static void slot_param_rows(R *r, const void *arg)
         snprintf(anchor, sizeof anchor, "%s.%s", owner, p->id);
         param_ctx c = { p, owner, p->type, false };
         RENDER(r, "param_row", T("anchor", anchor), T("id", p->id), F("type", slot_type_link, p->type),
-               F("description", slot_doc, p->description), F("kind", a->function ? slot_kind : slot_nothing, &c));
+               F("description", slot_doc, p->description), F("kind", a->function ? slot_kind : slot_nothing, &c),
+               F("checks", a->function ? slot_param_checks : slot_nothing, p));
     }
 }
 
@@ -1403,6 +1427,9 @@ static void slot_fn_badges(R *r, const void *arg)
     badge_arg b = { phase_or_live(f->phase_attr), f->callbacksafe, f->required, f->nrequired, f->optional,
                     f->noptional, f->since, pos };
     render_badges(r, &b);
+    checks_arg c;
+    c.n = jt_function_checks(f, c.cs);
+    RENDER(r, "function_checks", F("items", slot_check_items, &c));
 }
 
 /* Enum groups declared in a function's prose, in document order. */

@@ -59,6 +59,25 @@ else
     python3 "$compare" "$out/jdk17/jvmti.html" || status=1
 fi
 
+# The wrapper's check ids stand beside the function and the param they
+# apply to: GetThreadState's thread_state_ptr is an out pointer (null_pointer),
+# GetStackTrace's max_frame_count has min="0" (min_value).
+echo "== check ids in the parameter tables"
+python3 - "$out/jdk17/jvmti.html" <<'PY' || status=1
+import re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+def row(anchor):
+    m = re.search(r'<tr><th scope="row"><code id="%s">.*?</tr>' % re.escape(anchor), page, re.S)
+    return m.group(0) if m else ""
+want = [("GetThreadState.thread_state_ptr", "null_pointer"), ("GetStackTrace.max_frame_count", "min_value"),
+        ("SetEventNotificationMode.mode", "enum_value")]
+bad = [(a, c) for a, c in want if c not in row(a)]
+for a, c in bad:
+    print("FAIL: no check id %s in the row of %s" % (c, a))
+print("   ok: %d rows carry their check ids" % (len(want) - len(bad)))
+sys.exit(1 if bad else 0)
+PY
+
 echo "== jdk8: $JVMTIGEN -o $out/jdk8 --html $SPEC_DIR/jdk8/jvmti.xml"
 if ! "$JVMTIGEN" -o "$out/jdk8" --html "$SPEC_DIR/jdk8/jvmti.xml" 2>"$out/jdk8/stderr"; then
     echo "FAIL: jvmtigen exited non-zero on the JDK 8 spec:"
