@@ -18,7 +18,10 @@ enum { OPT_MAJOR = 1000, OPT_LINT, OPT_HELP, OPT_VERSION, OPT_EMITTER_BASE = 200
 void jt_cli_usage(FILE *f)
 {
     fputs("Usage: jvmtigen [OPTIONS] SPEC.xml\n"
-          "Generate jvmti.h, name tables and more from the JVMTI specification (jvmti.xml).\n\n"
+          "       jvmtigen diff [--format=text|json|html] OLD.xml NEW.xml\n"
+          "Generate jvmti.h, name tables and more from the JVMTI specification (jvmti.xml);\n"
+          "or report what changed between two versions of it (exit 0 same, 1 different,\n"
+          "2 error).\n\n"
           "Outputs (none given: all of them):\n", f);
     for (int i = 0; i < jt_nemitters; i++)
         fprintf(f, "      --%-16s %s (%s)\n", jt_emitters[i].option, jt_emitters[i].help,

@@ -741,7 +741,7 @@ static void put_function(wctx *w, const jt_function *f)
             refuse(w, f->id, p, "no format rule for this output");
         P("\n            ");
     }
-    P("}\n        jc_rec_error(r, err);\n        jc_rec_end(r, t0, dur);\n    }\n    return err;\n}\n\n");
+    P("}\n        jc_rec_error(r, err);\n        jc_rec_end(r, t0 ? t0 : jc_now_ns(), dur);\n    }\n    return err;\n}\n\n");
 }
 
 /* ---- event trampolines ------------------------------------------------------------- */
