@@ -24,6 +24,8 @@ trap 'rm -rf "$tmp"' EXIT
 
 gen_cmd=("$jvmtigen" -o "$tmp" --header --tables "$spec")
 lint_cmd=(xmllint --noout "$spec")
+html_cmd=("$jvmtigen" -o "$tmp" --html "$spec")
+load_cmd=("$jvmtigen" --lint -q "$spec")
 
 # median_ms CMD...: run CMD $runs times (after one warm-up), print the median
 # wall time in milliseconds with two decimals.
@@ -43,11 +45,15 @@ median_ms() {
 
 gen_ms=$(median_ms "${gen_cmd[@]}")
 lint_ms=$(median_ms "${lint_cmd[@]}")
+html_ms=$(median_ms "${html_cmd[@]}")
+load_ms=$(median_ms "${load_cmd[@]}" || true)
 
 echo "spec: $spec ($(wc -c <"$spec") bytes), median of $runs runs"
 printf '  %-44s %10s ms\n' "jvmtigen --header --tables" "$gen_ms"
 printf '  %-44s %10s ms\n' "xmllint --noout" "$lint_ms"
 awk -v g="$gen_ms" -v l="$lint_ms" 'BEGIN { if (l > 0) printf "  ratio jvmtigen / xmllint: %.2f\n", g / l }'
+printf '  %-44s %10s ms   (target <= 100 ms)\n' "jvmtigen --html (load + jvmti.html)" "$html_ms"
+printf '  %-44s %10s ms\n' "jvmtigen --lint (load and checks only)" "$load_ms"
 
 if command -v hyperfine >/dev/null && [[ ${BENCH_HYPERFINE:-1} != 0 ]]; then
     echo
