@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# valgrind.sh — the generator under valgrind memcheck: every output from both
+# shared specs, and the broken spec, with 0 errors and 0 bytes definitely
+# lost.  Skips (77) when valgrind is not installed.
+set -euo pipefail
+: "${JVMTIGEN:?}" "${SPEC_DIR:?}" "${builddir:?}"
+command -v valgrind >/dev/null || { echo "valgrind not installed: skipped"; exit 77; }
+out="$builddir/tests/out/valgrind"
+rm -rf "$out"; mkdir -p "$out"
+status=0
+run() {     # run NAME EXPECTED_EXIT ARGS...
+    local name=$1 want=$2 rc=0
+    shift 2
+    valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+        --log-file="$out/$name.vg" "$JVMTIGEN" "$@" >/dev/null 2>"$out/$name.err" || rc=$?
+    if [[ $rc -eq 99 ]]; then
+        echo "FAIL: $name: valgrind found errors:"; cat "$out/$name.vg"; status=1
+    elif [[ $rc -ne $want ]]; then
+        echo "FAIL: $name: exit $rc, expected $want"; cat "$out/$name.err"; status=1
+    else
+        echo "ok: $name ($(grep -o 'ERROR SUMMARY: [0-9]* errors' "$out/$name.vg"))"
+    fi
+}
+run jdk17 0 -q -o "$out/jdk17" "$SPEC_DIR/jdk17/jvmti.xml"
+run jdk8 0 -q -o "$out/jdk8" "$SPEC_DIR/jdk8/jvmti.xml"
+run broken 1 -q -o "$out/broken" "$SPEC_DIR/broken/truncated-jvmti.xml"
+run lint 0 -q --lint "$SPEC_DIR/jdk17/jvmti.xml"
+run diff 1 diff "$SPEC_DIR/jdk8/jvmti.xml" "$SPEC_DIR/jdk17/jvmti.xml"
+exit $status
