@@ -436,11 +436,9 @@ static void put_tables(wctx *w)
         const jt_function *f = s->function_by_num[num];
         if (!f)
             continue;
-        const char *errs[128];
-        size_t n = documented_errors(s, f, errs, 128);
-        P("    [%d] = { \"%s\", %d, %s, %s, 0x%08X, caps_%s, errs_%s, %zu },\n", num, f->id, num,
-          phase_mask(f->phase), f->callbacksafe ? "true" : "false", (unsigned)version_of(f->since), f->id,
-          f->id, n);
+        P("    [%d] = { \"%s\", %d, %s, %s, 0x%08X, caps_%s, errs_%s, sizeof errs_%s / sizeof *errs_%s - 1 },\n",
+          num, f->id, num, phase_mask(f->phase), f->callbacksafe ? "true" : "false",
+          (unsigned)version_of(f->since), f->id, f->id, f->id, f->id);
     }
     P("};\nconst int jc_fn_max = %d;\n", s->max_function_num);
     P("jc_fn_stats jc_fn_stats_table[%d];\n", s->max_function_num + 1);
@@ -628,8 +626,8 @@ static void put_checks(wctx *w, const jt_function *f)
     P("    if (jc_g.opt.check != JC_CHECK_OFF) {\n");
     for (int k = 0; k < n; k++) {
         if (strcmp(cs[k].id, "phase") == 0)
-            P("        if (!(JC_PHASE_BIT(atomic_load_explicit(&jc_g.phase, memory_order_relaxed)) & jc_fn_table[%d].phases)) bad = jc_flag(JC_CHK_phase, %d, NULL, %s, bad, \"not allowed in the %%s phase\", jc_phase_name());\n",
-              f->num, f->num, cs[k].error);
+            P("        if (!(JC_PHASE_BIT(atomic_load_explicit(&jc_g.phase, memory_order_relaxed)) & (%s))) bad = jc_flag(JC_CHK_phase, %d, NULL, %s, bad, \"not allowed in the %%s phase\", jc_phase_name());\n",
+              phase_mask(f->phase), f->num, cs[k].error);
         else if (strcmp(cs[k].id, "callback_unsafe") == 0)
             P("        if (jc_restricted_depth) bad = jc_flag(JC_CHK_callback_unsafe, %d, NULL, %s, bad, \"not callback safe, called from a callback that allows only callback-safe functions\");\n",
               f->num, cs[k].error);
