@@ -5,48 +5,48 @@
 
 #include <string.h>
 
-#define LEAF(x, c, ref, at, nul, der) \
-    { x, false, c, NULL, NULL, ref, JT_FLOW_NONE, 0, at, nul }
-#define WRAP(x, pre, suf, flow, allocs, at) \
-    { x, true, NULL, pre, suf, false, flow, allocs, at, "JVMTI_ERROR_NULL_POINTER" }
+#define LEAF(x, c, at, nul) \
+    { x, false, c, NULL, NULL, 0, at, nul }
+#define WRAP(x, pre, suf, allocs, at) \
+    { x, true, NULL, pre, suf, allocs, at, "JVMTI_ERROR_NULL_POINTER" }
 
 const struct jt_kind_info jt_kinds[JT_KIND_COUNT] = {
-    [JT_KIND_NONE]     = { "", false, NULL, NULL, NULL, false, JT_FLOW_NONE, 0, NULL, NULL },
-    [JT_JMETHODID]     = LEAF("jmethodID", "jmethodID", true, "class native", "JVMTI_ERROR_INVALID_METHODID", "JVMTI_ERROR_INVALID_METHODID"),
-    [JT_JFIELDID]      = LEAF("jfieldID", "jfieldID", true, "class", "JVMTI_ERROR_INVALID_FIELDID", "JVMTI_ERROR_INVALID_FIELDID"),
-    [JT_JFRAMEID]      = LEAF("jframeID", "jint", false, "thread", NULL, "JVMTI_ERROR_ILLEGAL_ARGUMENT JVMTI_ERROR_NO_MORE_FRAMES"),  /* a frame depth */
-    [JT_JRAWMONITORID] = LEAF("jrawMonitorID", "jrawMonitorID", true, NULL, "JVMTI_ERROR_INVALID_MONITOR", "JVMTI_ERROR_INVALID_MONITOR"),
-    [JT_JCLASS]        = LEAF("jclass", "jclass", true, "method field", "JVMTI_ERROR_INVALID_CLASS", "JVMTI_ERROR_INVALID_CLASS"),
-    [JT_JTHREAD]       = LEAF("jthread", "jthread", true, "started null frame impl", "JVMTI_ERROR_INVALID_THREAD", "JVMTI_ERROR_INVALID_THREAD JVMTI_ERROR_THREAD_NOT_ALIVE"),
-    [JT_JTHREADGROUP]  = LEAF("jthreadGroup", "jthreadGroup", true, NULL, "JVMTI_ERROR_INVALID_THREAD_GROUP", "JVMTI_ERROR_INVALID_THREAD_GROUP"),
-    [JT_JOBJECT]       = LEAF("jobject", "jobject", true, NULL, NULL, "JVMTI_ERROR_INVALID_OBJECT"),
-    [JT_JVALUE]        = LEAF("jvalue", "jvalue", false, NULL, NULL, NULL),
-    [JT_JCHAR]         = LEAF("jchar", "jchar", false, NULL, NULL, NULL),
-    [JT_JINT]          = LEAF("jint", "jint", false, "min", NULL, NULL),
-    [JT_JLONG]         = LEAF("jlong", "jlong", false, "min", NULL, NULL),
-    [JT_JFLOAT]        = LEAF("jfloat", "jfloat", false, NULL, NULL, NULL),
-    [JT_JDOUBLE]       = LEAF("jdouble", "jdouble", false, NULL, NULL, NULL),
-    [JT_JLOCATION]     = LEAF("jlocation", "jlocation", false, NULL, NULL, NULL),
-    [JT_JBOOLEAN]      = LEAF("jboolean", "jboolean", false, NULL, NULL, NULL),
-    [JT_CHAR]          = LEAF("char", "char", false, NULL, NULL, NULL),
-    [JT_UCHAR]         = LEAF("uchar", "unsigned char", false, NULL, NULL, NULL),
-    [JT_SIZE_T]        = LEAF("size_t", "size_t", false, NULL, NULL, NULL),
-    [JT_VOID]          = LEAF("void", "void", false, NULL, NULL, NULL),
-    [JT_ENUM]          = LEAF("enum", NULL, false, NULL, NULL, "JVMTI_ERROR_ILLEGAL_ARGUMENT"),
-    [JT_STRUCT]        = LEAF("struct", NULL, false, NULL, NULL, NULL),
-    [JT_VARARGS]       = LEAF("varargs", "", false, NULL, NULL, NULL),   /* the param id is "..." */
+    [JT_KIND_NONE]     = { "", false, NULL, NULL, NULL, 0, NULL, NULL },
+    [JT_JMETHODID]     = LEAF("jmethodID", "jmethodID", "class native", "JVMTI_ERROR_INVALID_METHODID"),
+    [JT_JFIELDID]      = LEAF("jfieldID", "jfieldID", "class", "JVMTI_ERROR_INVALID_FIELDID"),
+    [JT_JFRAMEID]      = LEAF("jframeID", "jint", "thread", NULL),  /* a frame depth */
+    [JT_JRAWMONITORID] = LEAF("jrawMonitorID", "jrawMonitorID", NULL, "JVMTI_ERROR_INVALID_MONITOR"),
+    [JT_JCLASS]        = LEAF("jclass", "jclass", "method field", "JVMTI_ERROR_INVALID_CLASS"),
+    [JT_JTHREAD]       = LEAF("jthread", "jthread", "started null frame impl", "JVMTI_ERROR_INVALID_THREAD"),
+    [JT_JTHREADGROUP]  = LEAF("jthreadGroup", "jthreadGroup", NULL, "JVMTI_ERROR_INVALID_THREAD_GROUP"),
+    [JT_JOBJECT]       = LEAF("jobject", "jobject", NULL, NULL),
+    [JT_JVALUE]        = LEAF("jvalue", "jvalue", NULL, NULL),
+    [JT_JCHAR]         = LEAF("jchar", "jchar", NULL, NULL),
+    [JT_JINT]          = LEAF("jint", "jint", "min", NULL),
+    [JT_JLONG]         = LEAF("jlong", "jlong", "min", NULL),
+    [JT_JFLOAT]        = LEAF("jfloat", "jfloat", NULL, NULL),
+    [JT_JDOUBLE]       = LEAF("jdouble", "jdouble", NULL, NULL),
+    [JT_JLOCATION]     = LEAF("jlocation", "jlocation", NULL, NULL),
+    [JT_JBOOLEAN]      = LEAF("jboolean", "jboolean", NULL, NULL),
+    [JT_CHAR]          = LEAF("char", "char", NULL, NULL),
+    [JT_UCHAR]         = LEAF("uchar", "unsigned char", NULL, NULL),
+    [JT_SIZE_T]        = LEAF("size_t", "size_t", NULL, NULL),
+    [JT_VOID]          = LEAF("void", "void", NULL, NULL),
+    [JT_ENUM]          = LEAF("enum", NULL, NULL, NULL),
+    [JT_STRUCT]        = LEAF("struct", NULL, NULL, NULL),
+    [JT_VARARGS]       = LEAF("varargs", "", NULL, NULL),   /* the param id is "..." */
     /* ptrtype: the value is the inner type's (a reference or a function
      * pointer), so NULL rules come from the inner leaf; see jt_null_error() */
-    [JT_PTRTYPE]       = { "ptrtype", true, NULL, "", "", false, JT_FLOW_VALUE, 0, NULL, NULL },
-    [JT_OUTPTR]        = WRAP("outptr", "", "*", JT_FLOW_OUT, 0, NULL),
-    [JT_ALLOCBUF]      = WRAP("allocbuf", "", "**", JT_FLOW_OUT, 1, "incount outcount"),
-    [JT_ALLOCALLOCBUF] = WRAP("allocallocbuf", "", "***", JT_FLOW_OUT, 2, "incount outcount"),
-    [JT_INPTR]         = WRAP("inptr", "const ", "*", JT_FLOW_IN, 0, NULL),
-    [JT_INBUF]         = WRAP("inbuf", "const ", "*", JT_FLOW_IN, 0, "incount"),
-    [JT_OUTBUF]        = WRAP("outbuf", "", "*", JT_FLOW_OUT, 0, "incount outcount"),
-    [JT_VMBUF]         = WRAP("vmbuf", "const ", "*", JT_FLOW_VALUE, 0, "incount outcount"),
-    [JT_AGENTBUF]      = WRAP("agentbuf", "", "**", JT_FLOW_OUT, 0, "incount outcount"),
-    [JT_ALLOCFIELDBUF] = WRAP("allocfieldbuf", "", "*", JT_FLOW_VALUE, 1, "outcount"),
+    [JT_PTRTYPE]       = { "ptrtype", true, NULL, "", "", 0, NULL, NULL },
+    [JT_OUTPTR]        = WRAP("outptr", "", "*", 0, NULL),
+    [JT_ALLOCBUF]      = WRAP("allocbuf", "", "**", 1, "incount outcount"),
+    [JT_ALLOCALLOCBUF] = WRAP("allocallocbuf", "", "***", 2, "incount outcount"),
+    [JT_INPTR]         = WRAP("inptr", "const ", "*", 0, NULL),
+    [JT_INBUF]         = WRAP("inbuf", "const ", "*", 0, "incount"),
+    [JT_OUTBUF]        = WRAP("outbuf", "", "*", 0, "incount outcount"),
+    [JT_VMBUF]         = WRAP("vmbuf", "const ", "*", 0, "incount outcount"),
+    [JT_AGENTBUF]      = WRAP("agentbuf", "", "**", 0, "incount outcount"),
+    [JT_ALLOCFIELDBUF] = WRAP("allocfieldbuf", "", "*", 1, "outcount"),
 };
 
 jt_kind jt_kind_from_xml(const char *name)

@@ -25,14 +25,6 @@ typedef enum jt_kind {
     JT_KIND_COUNT
 } jt_kind;
 
-/* Who fills the memory a wrapper points at. */
-typedef enum jt_flow {
-    JT_FLOW_NONE = 0,   /* leaf passed by value */
-    JT_FLOW_IN,         /* caller's data, read by the callee */
-    JT_FLOW_OUT,        /* caller's storage, written by the callee */
-    JT_FLOW_VALUE       /* the pointer itself is the value (ptrtype, vmbuf) */
-} jt_flow;
-
 struct jt_kind_info {
     const char *xml;        /* element name in jvmti.xml */
     bool wrapper;           /* a param kind wrapping another type */
@@ -41,10 +33,6 @@ struct jt_kind_info {
     /* Wrappers: C declaration is c_prefix + inner + c_suffix. */
     const char *c_prefix;
     const char *c_suffix;
-    /* Leaves: the C value is a JNI reference or opaque pointer, so a NULL
-     * means "no object" (checked against nullok / jthread null=). */
-    bool is_reference;
-    jt_flow flow;
     /* Memory the VM allocates with Allocate and the agent must Deallocate:
      * 0 none, 1 one buffer (allocbuf, allocfieldbuf), 2 a buffer of buffers
      * (allocallocbuf). */
