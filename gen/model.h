@@ -369,6 +369,10 @@ typedef struct jt_load_options {
  * messages to stderr and returns NULL.  Warnings (DTD violations, unknown
  * elements) are printed and do not fail the load. */
 jt_spec *jt_spec_load(const char *path, const jt_load_options *opts);
+/* The same from memory (buf need not be NUL-terminated); name is the file
+ * name messages give.  For the fuzzer and for callers that hold the text. */
+jt_spec *jt_spec_load_memory(const char *buf, size_t len, const char *name,
+                             const jt_load_options *opts);
 void jt_spec_free(jt_spec *spec);
 
 /* Lookups by id (linear; emitters use the indexes above for hot paths). */

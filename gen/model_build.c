@@ -14,6 +14,7 @@
  */
 #include <assert.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1101,6 +1102,24 @@ static const char *leading_comment(jt_builder *b, xmlDoc *doc)
     return NULL;
 }
 
+/* Parse with libxml2, from the file at path or, if buf is not NULL, from
+ * buf[0..len) named path in messages; then build and resolve the model. */
+static jt_spec *load(const char *path, const char *buf, size_t len, const jt_load_options *opts);
+
+jt_spec *jt_spec_load_memory(const char *buf, size_t len, const char *name,
+                             const jt_load_options *opts)
+{
+    if (len == 0) {
+        jt_diag(JT_DIAG_ERROR, name, 0, "is empty (expected a JVMTI specification, jvmti.xml)");
+        return NULL;
+    }
+    if (len > INT_MAX) {
+        jt_diag(JT_DIAG_ERROR, name, 0, "is too large (%zu bytes)", len);
+        return NULL;
+    }
+    return load(name, buf, len, opts);
+}
+
 jt_spec *jt_spec_load(const char *path, const jt_load_options *opts)
 {
     struct stat st;
@@ -1116,6 +1135,11 @@ jt_spec *jt_spec_load(const char *path, const jt_load_options *opts)
         jt_diag(JT_DIAG_ERROR, path, 0, "is empty (expected a JVMTI specification, jvmti.xml)");
         return NULL;
     }
+    return load(path, NULL, 0, opts);
+}
+
+static jt_spec *load(const char *path, const char *buf, size_t len, const jt_load_options *opts)
+{
     jt_diag_set_quiet_warnings(opts && opts->quiet_warnings);
 
     load_errors le = { path, 0, 0 };
@@ -1123,7 +1147,9 @@ jt_spec *jt_spec_load(const char *path, const jt_load_options *opts)
     if (!ctxt)
         jt_fatal("out of memory");
     xmlSetStructuredErrorFunc(&le, compat_error);
-    xmlDoc *doc = xmlCtxtReadFile(ctxt, path, NULL, XML_PARSE_NONET | XML_PARSE_NOCDATA);
+    const int parse_opts = XML_PARSE_NONET | XML_PARSE_NOCDATA;
+    xmlDoc *doc = buf ? xmlCtxtReadMemory(ctxt, buf, (int)len, path, NULL, parse_opts)
+                      : xmlCtxtReadFile(ctxt, path, NULL, parse_opts);
     if (!doc || le.nfatal || !ctxt->wellFormed) {
         if (!le.nfatal)
             jt_diag(JT_DIAG_ERROR, path, 0, "cannot parse as XML");
