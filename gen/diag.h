@@ -20,6 +20,8 @@ void jt_diag_set_quiet_warnings(int quiet);
 /* Notes (quirks of a spec that do not affect outputs) print only when asked,
  * e.g. by --lint. */
 void jt_diag_set_show_notes(int show);
+/* Count diagnostics but print none (the fuzzer, which makes millions). */
+void jt_diag_set_silent(int on);
 /* Program name used for messages without a file ("jvmtigen: error: ..."). */
 void jt_diag_set_program(const char *name);
 void jt_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));

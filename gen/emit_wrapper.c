@@ -167,7 +167,8 @@ static void put_callback_trampolines(wctx *w, const jt_function *f)
         for (size_t k = 0; k < cb->nparams; k++)
             P("%s%s %s", k ? ", " : "", jt_c_type(cb->params[k].type, tb, sizeof tb), cb->params[k].id);
         P(")\n{\n    struct cbctx_%s *c = user_data;\n    jc_restricted_depth++;\n    ", f->id);
-        P(is_void ? "" : "%s r = ", jt_c_type(cb->ret, tb, sizeof tb));
+        if (!is_void)
+            P("%s r = ", jt_c_type(cb->ret, tb, sizeof tb));
         P("c->%s(", slots[i].name);
         for (size_t k = 0; k + 1 < cb->nparams; k++)
             P("%s, ", cb->params[k].id);

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# fuzz.sh — build the libFuzzer target (tests/fuzz/fuzz_spec.c) with clang,
+# ASan and UBSan, and run it for a fixed time over the seed corpus.
+#
+#     make fuzz                    # 600 s, the budget for a run by hand
+#     make fuzz FUZZ_SECONDS=60    # what .ci/run does
+#
+# `make fuzz` passes the generator's sources and flags; by hand:
+#     scripts/fuzz.sh SECONDS SRCDIR BUILDDIR SPEC_DIR SOURCE...
+# (SOURCE paths relative to BUILDDIR if they exist there, else to SRCDIR;
+# CPPFLAGS and LIBS from the environment).
+#
+# Seeds: the shared specs (jdk17, jdk8, broken), our own small specs
+# (tests/fuzz/seeds, tests/malformed) and every past crash (tests/fuzz/regress).
+# New inputs accumulate in BUILDDIR/fuzz/corpus across runs.  Prints one
+# line of figures; on a crash prints the input's path and exits 1: copy the
+# input into tests/fuzz/regress/ (tests/fuzz-replay.sh then replays it in
+# every `make check`) and fix the bug.  Exit 77 when clang cannot build a
+# libFuzzer target (packages clang and libclang-rt-14-dev).
+set -euo pipefail
+
+if (($# < 5)); then
+    echo "usage: $0 SECONDS SRCDIR BUILDDIR SPEC_DIR SOURCE..." >&2
+    exit 2
+fi
+seconds=$1 srcdir=$(cd "$2" && pwd) builddir=$(cd "$3" && pwd) spec_dir=$4
+shift 4
+
+work=$builddir/fuzz
+mkdir -p "$work/obj" "$work/corpus" "$work/seeds" "$work/crashes"
+CLANG=${CLANG:-clang}
+san=(-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+cflags=(-g -O1 -std=c11 "${san[@]}" -I"$srcdir/gen" -I"$builddir/gen")
+read -r -a cppflags <<<"${CPPFLAGS:-}"
+read -r -a libs <<<"${LIBS:-}"
+
+# Can this clang build a libFuzzer target at all?
+probe=$work/probe.c
+printf '#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }\n' >"$probe"
+if ! "$CLANG" -fsanitize=fuzzer "$probe" -o "$work/probe" 2>"$work/probe.log"; then
+    echo "SKIP: $CLANG cannot link a libFuzzer target (install clang and libclang-rt-14-dev):"
+    sed 's/^/   /' "$work/probe.log" | head -5
+    exit 77
+fi
+
+# Compile the generator's .c files (not main.c) and the target, two at a time.
+sources=()
+for s in "$@"; do
+    [[ $s == *.c && $s != */main.c ]] || continue
+    if [[ -f $builddir/$s ]]; then sources+=("$builddir/$s"); else sources+=("$srcdir/$s"); fi
+done
+sources+=("$srcdir/tests/fuzz/fuzz_spec.c")
+echo "fuzz: compiling ${#sources[@]} files with $CLANG ${san[*]}"
+running=0
+for src in "${sources[@]}"; do
+    "$CLANG" "${cflags[@]}" "${cppflags[@]}" -fsanitize=fuzzer-no-link \
+        -c "$src" -o "$work/obj/$(basename "$src" .c).o" &
+    if ((++running >= 2)); then wait -n; running=$((running - 1)); fi
+done
+wait
+"$CLANG" "${cflags[@]}" -fsanitize=fuzzer "$work"/obj/*.o "${libs[@]}" -o "$work/fuzz_spec"
+
+# Seeds: libFuzzer reads directories, so copy the single files into one.
+rm -f "$work/seeds"/*
+for f in "$spec_dir"/jdk17/jvmti.xml "$spec_dir"/jdk8/jvmti.xml "$spec_dir"/broken/*.xml \
+    "$srcdir"/tests/fuzz/seeds/* "$srcdir"/tests/malformed/*.xml "$srcdir"/tests/fuzz/regress/*; do
+    [[ -f $f ]] || continue
+    name=${f#"$srcdir"/} name=${name#"$spec_dir"/}
+    cp "$f" "$work/seeds/${name//\//_}"
+done
+nseeds=$(find "$work/seeds" -type f | wc -l)
+echo "fuzz: $nseeds seeds; running for $seconds s (inputs kept in $work/corpus)"
+
+log=$work/last-run.log
+rc=0
+(
+    cd "$work"
+    JVMTIGEN_FUZZ_BASE=$srcdir/tests/fuzz/seeds/rich.xml \
+        ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
+        ./fuzz_spec -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
+        -dict="$srcdir/tests/fuzz/jvmti.dict" -artifact_prefix="$work/crashes/" \
+        -print_final_stats=1 corpus seeds
+) >"$log" 2>&1 || rc=$?
+
+# Figures: executions from the final stats, coverage from the last status line.
+stat() { sed -n "s/^stat::$1: *//p" "$log" | tail -1; }
+status=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -1 || true)
+cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$status")
+ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$status")
+corp=$(sed -n 's/.* corp: \([0-9]*\)\/\([0-9a-zA-Z]*\).*/\1 inputs, \2/p' <<<"$status")
+echo "fuzz: ${seconds} s, $(stat number_of_executed_units) executions" \
+    "($(stat average_exec_per_sec)/s), coverage ${cov:-?} edges / ${ft:-?} features," \
+    "corpus ${corp:-?}, peak RSS $(stat peak_rss_mb) MB"
+
+if ((rc != 0)); then
+    echo "fuzz: FAILED (exit $rc); the end of $log:"
+    tail -40 "$log"
+    for c in "$work"/crashes/*; do
+        [[ -f $c ]] && echo "fuzz: input that fails: $c (copy it into tests/fuzz/regress/)"
+    done
+    exit 1
+fi
+echo "fuzz: no crash, no leak, no hang"

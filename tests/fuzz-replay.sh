@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# fuzz-replay.sh — the fuzz target (tests/fuzz/fuzz_spec.c: load, lint,
+# diff, every emitter) over every input we keep: the seed corpus, the
+# malformed-spec corpus, the shared specs and each input that ever crashed
+# the fuzzer (tests/fuzz/regress/).  Built by the same compiler and flags as
+# the rest of the tests, so under ./configure --enable-sanitizers this is the
+# corpus under ASan and UBSan.  Fails on a crash, a sanitizer report or an
+# unreadable input.
+# Exit 0 pass, 1 fail.
+set -euo pipefail
+
+: "${SPEC_DIR:?}" "${srcdir:?}" "${builddir:?}"
+out=$builddir/tests/out/fuzz-replay
+rm -rf "$out"
+mkdir -p "$out"
+
+inputs=("$srcdir/tests/fuzz/seeds" "$srcdir/tests/fuzz/regress")
+[[ -d $srcdir/tests/malformed ]] && inputs+=("$srcdir/tests/malformed")
+for f in "$SPEC_DIR"/jdk17/jvmti.xml "$SPEC_DIR"/jdk8/jvmti.xml "$SPEC_DIR"/broken/*.xml; do
+    [[ -f $f ]] && inputs+=("$f")
+done
+
+rc=0
+JVMTIGEN_FUZZ_BASE=$srcdir/tests/fuzz/seeds/rich.xml \
+    UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1} \
+    "$builddir/tests/fuzz_replay" "${inputs[@]}" >"$out/stdout" 2>"$out/stderr" || rc=$?
+cat "$out/stdout"
+if ((rc != 0)) || [[ -s $out/stderr ]]; then
+    echo "FAIL: fuzz_replay exited $rc; stderr:"
+    sed 's/^/   | /' "$out/stderr" | head -60
+    exit 1
+fi
+n=$(sed -n 's/^fuzz_replay: \([0-9]*\) inputs ran.*/\1/p' "$out/stdout")
+if [[ -z $n || $n -lt 3 ]]; then
+    echo "FAIL: only '${n:-no}' inputs ran: the corpus is missing"
+    exit 1
+fi
+echo "PASS: $n inputs through load, lint, diff and every emitter"
