@@ -13,7 +13,7 @@
 #define PACKAGE_VERSION "0.0"
 #endif
 
-enum { OPT_MAJOR = 1000, OPT_LINT, OPT_HELP, OPT_VERSION, OPT_EMITTER_BASE = 2000 };
+enum { OPT_MAJOR = 1000, OPT_LINT, OPT_STDOUT, OPT_HELP, OPT_VERSION, OPT_EMITTER_BASE = 2000 };
 
 void jt_cli_usage(FILE *f)
 {
@@ -28,6 +28,8 @@ void jt_cli_usage(FILE *f)
                 jt_emitters[i].outputs);
     fputs("\nOptions:\n"
           "  -o, --output-dir=DIR     write outputs into DIR (default: out)\n"
+          "      --stdout             write the one output selected (a single file) to\n"
+          "                           standard output instead\n"
           "      --major-version=N    JDK feature version the header declares (default: from\n"
           "                           the spec: <specification majorversion> or the highest\n"
           "                           version in its change history)\n"
@@ -52,11 +54,12 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
         { "output-dir", required_argument, NULL, 'o' },
         { "major-version", required_argument, NULL, OPT_MAJOR },
         { "lint", no_argument, NULL, OPT_LINT },
+        { "stdout", no_argument, NULL, OPT_STDOUT },
         { "quiet", no_argument, NULL, 'q' },
         { "help", no_argument, NULL, OPT_HELP },
         { "version", no_argument, NULL, OPT_VERSION },
     };
-    int nopts = 6;
+    int nopts = 7;
     for (int i = 0; i < jt_nemitters && nopts < 31; i++)
         opts[nopts++] = (struct option){ jt_emitters[i].option, no_argument, NULL, OPT_EMITTER_BASE + i };
     opts[nopts] = (struct option){ 0 };
@@ -87,6 +90,9 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
         case OPT_LINT:
             cli->lint = true;
             break;
+        case OPT_STDOUT:
+            cli->to_stdout = true;
+            break;
         case OPT_HELP:
             jt_cli_usage(stdout);
             return JT_EXIT_OK;
@@ -110,6 +116,16 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
     if (optind + 1 < argc)
         return usage_error("unexpected argument %s (one SPEC.xml at a time)", argv[optind + 1]);
     cli->spec_path = argv[optind];
+    if (cli->to_stdout) {
+        int n = 0, one = -1;
+        for (int i = 0; i < jt_nemitters; i++)
+            if (cli->selected[i])
+                n++, one = i;
+        if (n != 1)
+            return usage_error("%s", "--stdout needs exactly one output option (--header, --html ...)");
+        if (strchr(jt_emitters[one].outputs, ' '))
+            return usage_error("--stdout: --%s writes more than one file", jt_emitters[one].option);
+    }
     if (!cli->any_selected)
         for (int i = 0; i < jt_nemitters; i++)
             cli->selected[i] = true;

@@ -18,6 +18,7 @@ typedef struct jt_cli {
     int major_version;              /* 0: from the spec */
     bool lint;                      /* load and check only */
     bool quiet;                     /* no warnings */
+    bool to_stdout;                 /* the one selected output to stdout */
     bool selected[16];              /* by index into jt_emitters; none = all */
     bool any_selected;
 } jt_cli;

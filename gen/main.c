@@ -45,7 +45,9 @@ int main(int argc, char **argv)
         jt_spec_free(spec);
         return errors ? JT_EXIT_FAIL : JT_EXIT_OK;
     }
-    if (make_dir(cli.outdir) != 0) {
+    if (cli.to_stdout)
+        jt_out_to_stdout();
+    else if (make_dir(cli.outdir) != 0) {
         jt_spec_free(spec);
         return JT_EXIT_FAIL;
     }

@@ -1,4 +1,5 @@
-/* outfile.c — temp file + rename, so outputs appear whole or not at all. */
+/* outfile.c — temp file + rename, so outputs appear whole or not at all
+ * (or, for --stdout, a memory buffer written out at the end). */
 #define _POSIX_C_SOURCE 200809L
 #include "outfile.h"
 
@@ -12,15 +13,31 @@
 
 struct jt_out {
     FILE *f;
-    char *tmp;      /* DIR/.NAME.tmpXXXXXX */
+    char *tmp;      /* DIR/.NAME.tmpXXXXXX; NULL for standard output */
+    char *buf;      /* standard output: the text, from open_memstream */
+    size_t len;
+    int err;        /* errno of the first failed write, 0 if none */
     char *final;    /* DIR/NAME */
     jt_out *next;   /* in the list of files written but not yet published */
 };
 
 static jt_out *pending;
+static int to_stdout;
+
+void jt_out_to_stdout(void) { to_stdout = 1; }
+
+static jt_out *open_stdout(void)
+{
+    jt_out *o = calloc(1, sizeof *o);
+    if (!o || !(o->final = strdup("standard output")) || !(o->f = open_memstream(&o->buf, &o->len)))
+        jt_fatal("out of memory");
+    return o;
+}
 
 jt_out *jt_out_open(const char *dir, const char *name)
 {
+    if (to_stdout)
+        return open_stdout();
     jt_out *o = calloc(1, sizeof *o);
     size_t n = strlen(dir) + strlen(name) + 16;
     if (!o || !(o->tmp = malloc(n)) || !(o->final = malloc(n)))
@@ -50,18 +67,34 @@ jt_out *jt_out_open(const char *dir, const char *name)
 
 FILE *jt_out_file(jt_out *o) { return o->f; }
 
-void jt_out_puts(jt_out *o, const char *s) { fputs(s, o->f); }
+/* The first failure's errno is the one worth reporting ("No space left on
+ * device"); stdio keeps only a flag. */
+static void note_error(jt_out *o)
+{
+    if (!o->err)
+        o->err = errno ? errno : EIO;
+}
+
+void jt_out_puts(jt_out *o, const char *s)
+{
+    errno = 0;
+    if (fputs(s, o->f) == EOF)
+        note_error(o);
+}
 
 void jt_out_printf(jt_out *o, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(o->f, fmt, ap);
+    errno = 0;
+    if (vfprintf(o->f, fmt, ap) < 0)
+        note_error(o);
     va_end(ap);
 }
 
 static void release(jt_out *o)
 {
+    free(o->buf);
     free(o->tmp);
     free(o->final);
     free(o);
@@ -69,14 +102,22 @@ static void release(jt_out *o)
 
 int jt_out_commit(jt_out *o)
 {
-    int err = ferror(o->f) ? EIO : 0;
+    /* Emitters that write through jt_out_file() leave only the stream's
+     * error flag; flushing again (what is left in the buffer) names the
+     * cause, else EIO. */
+    int err = o->err;
+    errno = 0;
     if (fflush(o->f) != 0 && !err)
-        err = errno;
+        err = errno ? errno : EIO;
+    if (ferror(o->f) && !err)
+        err = EIO;
+    errno = 0;
     if (fclose(o->f) != 0 && !err)
-        err = errno;
+        err = errno ? errno : EIO;
     if (err) {
         jt_diag(JT_DIAG_ERROR, NULL, 0, "cannot write %s: %s", o->final, strerror(err));
-        unlink(o->tmp);
+        if (o->tmp)
+            unlink(o->tmp);
         release(o);
         return -1;
     }
@@ -85,16 +126,30 @@ int jt_out_commit(jt_out *o)
     return 0;
 }
 
+/* Put one committed output in its place; -1 with errno set on failure. */
+static int publish(jt_out *o)
+{
+    if (o->tmp)
+        return rename(o->tmp, o->final);
+    errno = 0;
+    if (fwrite(o->buf, 1, o->len, stdout) != o->len || fflush(stdout) != 0 || ferror(stdout)) {
+        if (!errno)
+            errno = EIO;
+        return -1;
+    }
+    return 0;
+}
+
 int jt_out_finish(int ok)
 {
     int rc = 0;
     for (jt_out *o = pending, *next; o; o = next) {
         next = o->next;
-        if (ok && rc == 0 && rename(o->tmp, o->final) != 0) {
+        if (ok && rc == 0 && publish(o) != 0) {
             jt_diag(JT_DIAG_ERROR, NULL, 0, "cannot write %s: %s", o->final, strerror(errno));
             rc = -1;
         }
-        if (!ok || rc != 0)
+        if ((!ok || rc != 0) && o->tmp)
             unlink(o->tmp);
         release(o);
     }
@@ -107,6 +162,7 @@ void jt_out_abort(jt_out *o)
     if (!o)
         return;
     fclose(o->f);
-    unlink(o->tmp);
+    if (o->tmp)
+        unlink(o->tmp);
     release(o);
 }

@@ -3,7 +3,10 @@
  * Text goes to a temporary file beside the destination; jt_out_commit()
  * flushes and checks every write, jt_out_abort() removes it, and
  * jt_out_finish() renames all committed files into place at the end of the
- * run.  So an error at any point leaves no partial output. */
+ * run.  So an error at any point leaves no partial output.
+ *
+ * With jt_out_to_stdout(), files are collected in memory instead and
+ * jt_out_finish() writes them to standard output (--stdout). */
 #ifndef JVMTIGEN_OUTFILE_H
 #define JVMTIGEN_OUTFILE_H
 
@@ -12,6 +15,8 @@
 
 typedef struct jt_out jt_out;
 
+/* From now on, outputs go to standard output at jt_out_finish(). */
+void jt_out_to_stdout(void);
 /* Opens DIR/NAME.tmpXXXXXX; NULL (message printed) on failure. */
 jt_out *jt_out_open(const char *dir, const char *name);
 FILE *jt_out_file(jt_out *o);

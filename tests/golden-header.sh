@@ -38,6 +38,14 @@ else
     fi
 fi
 
+echo "== jdk17 to standard output: --header --stdout --major-version=17 | cmp - $golden"
+if "$JVMTIGEN" --header --stdout --major-version=17 "$SPEC_DIR/jdk17/jvmti.xml" | cmp - "$golden"; then
+    echo "   ok: the same bytes on standard output"
+else
+    echo "FAIL: --stdout differs from the JDK's header (or jvmtigen failed)"
+    status=1
+fi
+
 want='JVMTI_VERSION = 0x30000000 + (1 * 0x10000) + (2 * 0x100) + 3'
 echo "== jdk8: $JVMTIGEN -o $out/jdk8 --header $SPEC_DIR/jdk8/jvmti.xml"
 if ! "$JVMTIGEN" -o "$out/jdk8" --header "$SPEC_DIR/jdk8/jvmti.xml"; then
