@@ -9,6 +9,7 @@ packages=(
     libxml2-dev libxslt1-dev libxml2-utils check
     openjdk-17-jdk-headless openjdk-17-doc
     python3 valgrind hyperfine chromium
+    clang libclang-rt-14-dev
 )
 
 missing=()

@@ -25,6 +25,16 @@ rc=0
 JAVA=$JDK_HOME/bin/java
 JAVAC=$JDK_HOME/bin/javac
 
+# Under ./configure --enable-sanitizers libjvmticheck.so needs the ASan
+# runtime loaded first, and the JVM uses SIGSEGV itself (ASan must leave it
+# alone) and leaks on purpose at exit.  JAVA_PRELOAD goes into LD_PRELOAD of
+# every java run; tests check stderr for sanitizer reports.
+JAVA_PRELOAD=
+if [[ ${JT_SANITIZED:-no} != no ]]; then
+    JAVA_PRELOAD=${JT_ASAN_LIB:-}
+    export ASAN_OPTIONS=${ASAN_OPTIONS:-handle_segv=0:allow_user_segv_handler=1:detect_leaks=0}
+fi
+
 fail() {
     echo "FAIL: $*"
     status=1
@@ -66,7 +76,8 @@ e2e_javac() {
 e2e_java() {
     echo "   java $*"
     rc=0
-    (cd "$out" && exec "$JAVA" -cp "$out/classes" "$@") >"$out/stdout" 2>"$out/stderr" || rc=$?
+    (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "$JAVA" -cp "$out/classes" "$@") \
+        >"$out/stdout" 2>"$out/stderr" || rc=$?
     echo "   exit $rc"
 }
 
@@ -81,6 +92,10 @@ e2e_expect_clean_run() {
     [[ $rc -eq 0 ]] || fail "java exited $rc, expected 0"
     if compgen -G "$out/hs_err_pid*.log" >/dev/null; then
         fail "the JVM crashed: $(ls "$out"/hs_err_pid*.log)"
+    fi
+    if grep -qE 'runtime error:|ERROR: AddressSanitizer' "$out/stderr"; then
+        fail "a sanitizer reports an error:"
+        grep -A12 -E 'runtime error:|ERROR: AddressSanitizer' "$out/stderr" | head -30
     fi
     if grep -q 'FAILED' "$out/stderr"; then
         fail "the agent reports failures:"

@@ -5,6 +5,8 @@
 set -euo pipefail
 : "${JVMTIGEN:?}" "${SPEC_DIR:?}" "${builddir:?}"
 command -v valgrind >/dev/null || { echo "valgrind not installed: skipped"; exit 77; }
+# valgrind cannot run a program built with ASan (./configure --enable-sanitizers)
+[[ ${JT_SANITIZED:-no} == no ]] || { echo "sanitizer build: skipped (ASan and valgrind exclude each other)"; exit 77; }
 out="$builddir/tests/out/valgrind"
 rm -rf "$out"; mkdir -p "$out"
 status=0
