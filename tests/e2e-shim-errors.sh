@@ -30,6 +30,10 @@ missing-lib    | jvmticheck: cannot load agent @NOLIB@:             | agent=@NOL
 not-an-agent   | jvmticheck: @ZIP@ has no Agent_OnLoad              | agent=@ZIP@
 agent-refuses  | jvmticheck: @AGENTS@/threads_agent.so: Agent_OnLoad returned | agent=@AGENTS@/threads_agent.so
 bad-log        | jvmticheck: cannot open log file                   | log=@OUT@/no-such-dir/t.jsonl,agent=@AGENT@
+log-is-dir     | jvmticheck: cannot open log file '"'"'@OUT@'"'"': Is a directory | log=@OUT@,agent=@AGENT@
+empty-log      | jvmticheck: option '"'"'log'"'"' needs a value     | log=,agent=@AGENT@
+bare-trace     | jvmticheck: option '"'"'trace'"'"' needs a value   | trace,agent=@AGENT@
+bare-agent     | jvmticheck: option '"'"'agent'"'"' needs a value   | agent
 '
 
 subst() {

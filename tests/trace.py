@@ -5,10 +5,12 @@
                                   (else exit 1); prints "KIND NAME N" for
                                   each kind and name, and "KIND * N" totals
     trace.py violations LOG       one line per violation: check function param
-    trace.py expect LOG FILE      each line "check function param" of FILE
-                                  (param "-": none) must match a violation
-                                  (or, for check "leak", a leak record);
-                                  prints those that do not, exits 1 if any
+    trace.py expect LOG FILE      the violation records (and, as check
+                                  "leak", the leak records) must be exactly
+                                  the lines "check function param" of FILE
+                                  (param "-": none; a line twice: two
+                                  records); prints the differences, exits 1
+                                  if any
     trace.py hotspot LOG HSLOG    per function, the calls HotSpot traced
                                   (-XX:TraceJVMTI=all -Xlog:jvmti=trace:file=
                                   HSLOG:none) against ours: call records plus
@@ -53,21 +55,24 @@ def violations(path):
 
 
 def expect(path, spec):
-    seen = {(r.get("check", r["kind"]), r.get("name"), r.get("param", "-"))
-            for r in records(path) if r["kind"] in ("violation", "leak")}
-    missing = 0
+    seen = collections.Counter((r.get("check", r["kind"]), r.get("name"), r.get("param", "-"))
+                               for r in records(path) if r["kind"] in ("violation", "leak"))
+    want = collections.Counter()
     with open(spec, encoding="utf-8") as f:
         for line in f:
             line = line.split("#", 1)[0].split()
-            if not line:
-                continue
-            want = tuple(line + ["-"] * (3 - len(line)))[:3]
-            if want in seen:
-                print("   ok: %s %s %s" % want)
-            else:
-                print("   missing: %s %s %s" % want)
-                missing += 1
-    return 1 if missing else 0
+            if line:
+                want[tuple(line + ["-"] * (3 - len(line)))[:3]] += 1
+    bad = 0
+    for key in sorted(set(want) | set(seen)):
+        n, got = want[key], seen[key]
+        if n == got:
+            print("   ok: %s %s %s" % key + (" (x%d)" % n if n > 1 else ""))
+        else:
+            what = "missing" if got < n else "unexpected"
+            print("   %s: %s %s %s: %d records, expected %d" % ((what,) + key + (got, n)))
+            bad += 1
+    return 1 if bad else 0
 
 
 # A call to these may never return (a thread waiting when the VM exits).

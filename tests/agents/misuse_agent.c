@@ -38,6 +38,21 @@ static jint JNICALL on_heap_object(jlong class_tag, jlong size, jlong *tag_ptr, 
     return JVMTI_VISIT_ABORT;
 }
 
+static jthread heap_thread;
+
+static jint JNICALL on_heap_reference(jvmtiHeapReferenceKind kind, const jvmtiHeapReferenceInfo *info,
+                                      jlong class_tag, jlong referrer_class_tag, jlong size,
+                                      jlong *tag_ptr, jlong *referrer_tag_ptr, jint length, void *user_data)
+{
+    jint state;
+
+    (void)kind, (void)info, (void)class_tag, (void)referrer_class_tag, (void)size;
+    (void)tag_ptr, (void)referrer_tag_ptr, (void)length, (void)user_data;
+    /* callback_unsafe: GetThreadState from inside FollowReferences */
+    (void)(*jvmti)->GetThreadState(jvmti, heap_thread, &state);
+    return JVMTI_VISIT_ABORT;
+}
+
 static void JNICALL on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
 {
     jvmtiHeapCallbacks heap_cb;
@@ -62,6 +77,17 @@ static void JNICALL on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
     TRY((*jvmti)->GetClassSignature(jvmti, klass, &sig, NULL));
     TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)sig));
     (void)(*jvmti)->Deallocate(jvmti, (unsigned char *)sig);
+    /* bad_deallocate: a pointer into the middle of a JVMTI block */
+    TRY((*jvmti)->GetClassSignature(jvmti, klass, &sig, NULL));
+    (void)(*jvmti)->Deallocate(jvmti, (unsigned char *)sig + 1);
+    TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)sig));
+    /* null_pointer: out pointers that are NULL */
+    (void)(*jvmti)->GetThreadInfo(jvmti, thread, NULL);
+    (void)(*jvmti)->GetFrameCount(jvmti, thread, NULL);
+    (void)(*jvmti)->GetClassSignature(jvmti, NULL, &sig, NULL);
+    /* enum_value: out-of-range events and heap filters */
+    (void)(*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, (jvmtiEvent)1000, NULL);
+    (void)(*jvmti)->IterateOverHeap(jvmti, (jvmtiHeapObjectFilter)42, NULL, NULL);
     /* leak: never deallocated */
     TRY((*jvmti)->GetClassSignature(jvmti, klass, &leaked, NULL));
 
@@ -69,6 +95,10 @@ static void JNICALL on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
     memset(&heap_cb, 0, sizeof heap_cb);
     heap_cb.heap_iteration_callback = on_heap_object;
     TRY((*jvmti)->IterateThroughHeap(jvmti, 0, NULL, &heap_cb, NULL));
+    heap_thread = thread;
+    memset(&heap_cb, 0, sizeof heap_cb);
+    heap_cb.heap_reference_callback = on_heap_reference;
+    TRY((*jvmti)->FollowReferences(jvmti, 0, NULL, NULL, &heap_cb, NULL));
 }
 
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
@@ -78,6 +108,7 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
     jvmtiEventCallbacks cb;
     jint count;
     jclass *classes;
+    jthread *threads;
 
     (void)options, (void)reserved;
     if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION) != JNI_OK
@@ -88,8 +119,9 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
 
     /* null_pointer: phase_ptr */
     (void)(*jvmti)->GetPhase(jvmti, NULL);
-    /* phase: GetLoadedClasses is live-phase only */
+    /* phase: GetLoadedClasses and GetAllThreads are live-phase only */
     (void)(*jvmti)->GetLoadedClasses(jvmti, &count, &classes);
+    (void)(*jvmti)->GetAllThreads(jvmti, &count, &threads);
     /* enum_value: no such verbose flag, no such event mode */
     (void)(*jvmti)->SetVerboseFlag(jvmti, (jvmtiVerboseFlag)99, JNI_TRUE);
     (void)(*jvmti)->SetEventNotificationMode(jvmti, (jvmtiEventMode)7, JVMTI_EVENT_VM_INIT, NULL);
