@@ -745,6 +745,18 @@ static void put_function(wctx *w, const jt_function *f)
 
 /* ---- event trampolines ------------------------------------------------------------- */
 
+/* Events after which HotSpot renames the thread they arrive on: a new
+ * thread has its creator's name in ThreadStart and its own only after. */
+static const char *const renaming_events[] = { "ThreadStart" };
+
+static bool renames_thread(const jt_event *ev)
+{
+    for (size_t i = 0; i < sizeof renaming_events / sizeof renaming_events[0]; i++)
+        if (strcmp(ev->id, renaming_events[i]) == 0)
+            return true;
+    return false;
+}
+
 static void put_event(wctx *w, const jt_event *ev)
 {
     int idx = ev->num - w->s->min_event_num;
@@ -785,7 +797,10 @@ static void put_event(wctx *w, const jt_event *ev)
             refuse(w, ev->id, p, "no format rule for this event parameter");
         P("\n        ");
     }
-    P("jc_rec_end(r, t0, dur);\n    }\n}\n\n");
+    P("jc_rec_end(r, t0, dur);\n    }\n");
+    if (renames_thread(ev))
+        P("    jc_trace_thread_renamed();\n");
+    P("}\n\n");
 }
 
 /* ---- the file ----------------------------------------------------------------------- */

@@ -148,6 +148,9 @@ enum jc_rec_kind { JC_REC_CALL, JC_REC_EVENT, JC_REC_VIOLATION, JC_REC_LEAK, JC_
 typedef struct jc_rec jc_rec;
 
 jc_rec *jc_rec_begin(enum jc_rec_kind kind, const char *name);
+/* The VM renames the calling thread after this event (see the wrapper's
+ * event trampolines): the next record reads its name again. */
+void jc_trace_thread_renamed(void);
 void jc_rec_arg_int(jc_rec *r, const char *name, long long v);
 void jc_rec_arg_uint(jc_rec *r, const char *name, unsigned long long v);
 void jc_rec_arg_double(jc_rec *r, const char *name, double v);

@@ -29,7 +29,12 @@
  *   A string longer than STR_MAX bytes is cut, with "..." added.
  * - The thread name is pthread_getname_np, cached per thread: HotSpot names
  *   its threads, and asking JVMTI from inside a wrapper is not an option.
- *   A thread renamed after its first record keeps its first name.
+ *   A thread renamed after its first record keeps its first name, but for
+ *   one rename: HotSpot posts ThreadStart on a new thread before it gives
+ *   the thread its name (until then the creator's, inherited), so the
+ *   ThreadStart trampoline calls jc_trace_thread_renamed() when it is done
+ *   and the next record reads the name again; the calls of the ThreadStart
+ *   callback and its record keep the creator's name.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1     /* pthread_getname_np */
@@ -145,6 +150,11 @@ static const char *thread_name(void)
         tl_named = true;
     }
     return tl_name;
+}
+
+void jc_trace_thread_renamed(void)
+{
+    tl_named = false;
 }
 
 static const char *phase_name(int phase)
