@@ -75,4 +75,16 @@ while IFS='|' read -r name want opts; do
     fi
     mv "$out/stderr" "$out/$name.stderr"
 done <<<"$CASES"
+
+# A log that opens but cannot be written: the program runs and exits 0, and
+# one line says that the trace is lost.
+echo "== full-log: log=/dev/full: expect exit 0 and one 'cannot write the trace' line"
+e2e_java "-agentpath:$LIBJVMTICHECK=trace=all,log=/dev/full,agent=$agent" Hello
+want="jvmticheck: cannot write the trace to /dev/full: No space left on device"
+[[ $rc -eq 0 ]] || fail "full-log: java exited $rc, expected 0"
+grep -q hello "$out/stdout" || fail "full-log: the program did not run"
+lines=$(grep -c '^jvmticheck:' "$out/stderr" || true)
+[[ $lines -eq 1 ]] || fail "full-log: $lines lines start with 'jvmticheck:', expected 1"
+grep -qF "$want" "$out/stderr" && echo "   ok: $(grep -m1 '^jvmticheck:' "$out/stderr")" ||
+    fail "full-log: stderr lacks '$want'"
 e2e_finish

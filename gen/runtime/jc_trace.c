@@ -357,6 +357,8 @@ static void put_key(jc_rec *r, buf *b, const char *key)
 
 static _Atomic int sink_fd = -1;
 static bool sink_owned;                 /* a file we opened, not stderr */
+static char sink_name[256] = "standard error";
+static atomic_bool sink_failed;         /* a write failed: said so once */
 
 int jc_sink_open(const char *path, char *err, size_t errlen)
 {
@@ -369,6 +371,8 @@ int jc_sink_open(const char *path, char *err, size_t errlen)
         }
     }
     jc_sink_close();
+    snprintf(sink_name, sizeof sink_name, "%s", path ? path : "standard error");
+    atomic_store(&sink_failed, false);
     sink_owned = path != NULL;
     atomic_store(&sink_fd, fd);
     return 0;
@@ -382,6 +386,21 @@ void jc_sink_close(void)
     sink_owned = false;
 }
 
+/* A trace that cannot be written must not stop the agent or the VM, but it
+ * must not fail silently either: one line on stderr, with write(2) (no stdio
+ * lock, as any thread may get here). */
+static void sink_failure(int err)
+{
+    if (atomic_exchange(&sink_failed, true))
+        return;
+    char why[128], msg[512];
+    const char *reason = strerror_r(err, why, sizeof why);
+    int n = snprintf(msg, sizeof msg, "jvmticheck: cannot write the trace to %s: %s; records are lost from here on\n",
+                     sink_name, reason);
+    if (n > 0)
+        (void)!write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
+}
+
 static void sink_write(const char *p, size_t n)
 {
     int fd = atomic_load_explicit(&sink_fd, memory_order_acquire);
@@ -389,8 +408,10 @@ static void sink_write(const char *p, size_t n)
         ssize_t w = write(fd, p, n);
         if (w < 0 && errno == EINTR)
             continue;
-        if (w <= 0)
-            return;             /* disk full, closed pipe: lose the line */
+        if (w <= 0) {           /* disk full, closed pipe: lose the line */
+            sink_failure(w < 0 ? errno : ENOSPC);
+            return;
+        }
         p += w;
         n -= (size_t)w;
     }
