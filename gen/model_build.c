@@ -10,16 +10,25 @@
  *
  * Security: never XML_PARSE_NOENT (no entity substitution by us), never load
  * an external DTD, never touch the network; libxml2's default limits stop
- * entity-expansion bombs.
+ * entity-expansion bombs.  The file is read here, not by libxml2, so a
+ * compressed file is not inflated behind our back; an external DTD or
+ * entity is refused where it is declared, so nothing but the spec is ever
+ * opened; and an entity reference is refused before anything expands it
+ * (libxml2 would, in xmlNodeGetContent: quadratic blow-up).
  */
+#define _POSIX_C_SOURCE 200809L   /* open, fstat, read, O_CLOEXEC */
 #include <assert.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <libxml/SAX2.h>
+#include <libxml/entities.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/valid.h>
@@ -64,6 +73,23 @@ static const char *req_attr(jt_builder *b, const xmlNode *n, const char *name)
                 ename(n), name);
         return "";
     }
+    if (!*v)
+        jt_diag(JT_DIAG_ERROR, b->file, line_of(n), "<%s> has an empty %s=\"\"", ename(n), name);
+    return v;
+}
+
+/* A required attribute that becomes a C name in the outputs (a function,
+ * type, constant, parameter...): anything but an identifier would make a
+ * header that does not compile.  "..." is the id of a varargs param. */
+static const char *req_ident(jt_builder *b, const xmlNode *n, const char *name)
+{
+    const char *v = req_attr(b, n, name);
+    bool ok = (*v >= 'A' && *v <= 'Z') || (*v >= 'a' && *v <= 'z') || *v == '_';
+    for (const char *p = v; ok && *p; p++)
+        ok = (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_';
+    if (!ok && *v && strcmp(v, "...") != 0)
+        jt_diag(JT_DIAG_ERROR, b->file, line_of(n), "<%s %s=\"%s\">: not a C identifier, which the outputs need",
+                ename(n), name, v);
     return v;
 }
 
@@ -95,10 +121,45 @@ static bool parse_int(const char *s, long long *out)
     return true;
 }
 
+/* Elements that declare API.  Research specs add elements of their own,
+ * which are only warned about; one of these in a place the loader does not
+ * look would silently leave an API item out of the outputs. */
+static const char *const model_elements[] = {
+    "category", "function", "callback", "event", "typedef", "uniontypedef",
+    "capabilitiestypedef", "capabilityfield", "parameters", "param", "field",
+    "capabilities", "required", "capability", "errors", "error", "errorcategory",
+    "errorid", "basetypes", "basetype", "constants", "constant", "synopsis",
+};
+
+static bool is_model_element(const char *name)
+{
+    for (size_t i = 0; i < sizeof model_elements / sizeof *model_elements; i++)
+        if (strcmp(model_elements[i], name) == 0)
+            return true;
+    return false;
+}
+
 static void unknown_child(jt_builder *b, const xmlNode *parent, const xmlNode *child)
 {
-    jt_diag(JT_DIAG_WARNING, b->file, line_of(child),
-            "unknown element <%s> in <%s> is not part of the model", ename(child), ename(parent));
+    if (is_model_element(ename(child)))
+        jt_diag(JT_DIAG_ERROR, b->file, line_of(child),
+                "<%s> is misplaced in <%s>: the model has no place for it there", ename(child), ename(parent));
+    else
+        jt_diag(JT_DIAG_WARNING, b->file, line_of(child),
+                "unknown element <%s> in <%s> is not part of the model", ename(child), ename(parent));
+}
+
+/* A child the model takes once (<parameters>, <capabilities>): a second
+ * one is an error rather than a silent merge or loss. */
+static bool first_one(jt_builder *b, const xmlNode **seen, const xmlNode *c, const char *owner_id)
+{
+    if (*seen) {
+        jt_diag(JT_DIAG_ERROR, b->file, line_of(c), "%s has a second <%s> (the first is at line %d)",
+                owner_id, ename(c), line_of(*seen));
+        return false;
+    }
+    *seen = c;
+    return true;
 }
 
 /* The next number of the document order (model.h: `order`): taken when an
@@ -213,7 +274,10 @@ static jt_doc *build_doc(jt_builder *b, const xmlNode *n, const jt_scope *scope)
         d->children = (jt_doc *)in->body;
         return d;
     }
-    if (!known_prose(d->name))
+    if (!known_prose(d->name) && is_model_element(d->name))
+        jt_diag(JT_DIAG_ERROR, b->file, d->line, "<%s> is misplaced in prose: the model has no place for it there",
+                d->name);
+    else if (!known_prose(d->name))
         jt_diag(JT_DIAG_WARNING, b->file, d->line, "unknown element <%s> in prose is not part of the model",
                 d->name);
     if (is_link(d->name)) {
@@ -261,7 +325,7 @@ static jt_constants *build_constants(jt_builder *b, const xmlNode *n, const jt_s
 {
     jt_spec *s = b->spec;
     jt_constants *g = jt_alloc(b->a, sizeof *g);
-    g->id = req_attr(b, n, "id");
+    g->id = req_ident(b, n, "id");
     g->label = req_attr(b, n, "label");
     g->since = attr(b, n, "since");
     if (!g->since)
@@ -297,7 +361,7 @@ static jt_constants *build_constants(jt_builder *b, const xmlNode *n, const jt_s
             continue;
         }
         jt_constant k = { 0 };
-        k.id = req_attr(b, c, "id");
+        k.id = req_ident(b, c, "id");
         k.num = req_attr(b, c, "num");
         k.group = g;
         k.line = line_of(c);
@@ -341,14 +405,15 @@ static int64_t eval_constant(jt_builder *b, const jt_constants *g, const jt_cons
             continue;
         }
         bool found = false;
-        for (const jt_constants *const *gp = (const jt_constants *const *)b->spec->constants;
-             gp < (const jt_constants *const *)b->spec->constants + b->spec->nconstants && !found; gp++)
-            for (size_t i = 0; i < (*gp)->nconstants; i++)
-                if (strcmp((*gp)->constants[i].id, tok) == 0) {
-                    acc |= (*gp)->constants[i].value;
+        for (size_t gi = 0; gi < b->spec->nconstants && !found; gi++) {
+            const jt_constants *gp = b->spec->constants[gi];
+            for (size_t i = 0; i < gp->nconstants; i++)
+                if (strcmp(gp->constants[i].id, tok) == 0) {
+                    acc |= gp->constants[i].value;
                     found = true;
                     break;
                 }
+        }
         for (const jt_constant *k = g->constants; !found && k < c; k++)
             if (strcmp(k->id, tok) == 0) {
                 acc |= k->value;
@@ -474,7 +539,7 @@ const jt_type *jt_type_leaf(const jt_type *t)
 static bool build_param(jt_builder *b, const xmlNode *n, const jt_scope *scope, jt_param *p)
 {
     memset(p, 0, sizeof *p);
-    p->id = req_attr(b, n, "id");
+    p->id = req_ident(b, n, "id");
     p->line = line_of(n);
     for (const xmlNode *c = n->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
@@ -483,6 +548,9 @@ static bool build_param(jt_builder *b, const xmlNode *n, const jt_scope *scope, 
             p->description = build_description(b, c, scope);
         else if (!p->type)
             p->type = build_type(b, c, scope);
+        else if (jt_kind_from_xml(ename(c)) != JT_KIND_NONE)
+            jt_diag(JT_DIAG_ERROR, b->file, line_of(c), "%s %s has a second type <%s> (one type element expected)",
+                    ename(n), p->id, ename(c));
         else
             unknown_child(b, n, c);
     }
@@ -542,7 +610,7 @@ static jt_typedef *build_typedef(jt_builder *b, const xmlNode *n, jt_typedef_kin
     jt_spec *s = b->spec;
     jt_typedef *td = jt_alloc(b->a, sizeof *td);
     td->kind = kind;
-    td->id = req_attr(b, n, "id");
+    td->id = req_ident(b, n, "id");
     td->label = req_attr(b, n, "label");
     td->since = attr(b, n, "since");
     if (!td->since)
@@ -555,7 +623,6 @@ static jt_typedef *build_typedef(jt_builder *b, const xmlNode *n, jt_typedef_kin
     *scope = (jt_scope){ JT_SCOPE_TYPEDEF, td, up };
     JT_PUSH(b->a, s->typedefs, s->ntypedefs, b->cap.typedefs, td);
     if (kind == JT_TD_CAPABILITIES) {
-        size_t cap = 0;
         if (s->capabilities_typedef)
             jt_diag(JT_DIAG_ERROR, b->file, td->line, "a second <capabilitiestypedef> (the first is %s)",
                     s->capabilities_typedef->id);
@@ -567,7 +634,7 @@ static jt_typedef *build_typedef(jt_builder *b, const xmlNode *n, jt_typedef_kin
                 td->description = build_description(b, c, scope);
             } else if (is_el(c, "capabilityfield")) {
                 jt_capability k = { 0 };
-                k.id = req_attr(b, c, "id");
+                k.id = req_ident(b, c, "id");
                 k.disp1 = attr(b, c, "disp1");
                 k.disp2 = attr(b, c, "disp2");
                 k.since = attr(b, c, "since");
@@ -581,7 +648,7 @@ static jt_typedef *build_typedef(jt_builder *b, const xmlNode *n, jt_typedef_kin
                         k.description = build_description(b, d, scope);
                     else if (d->type == XML_ELEMENT_NODE)
                         unknown_child(b, c, d);
-                JT_PUSH(b->a, s->capabilities, s->ncapabilities, cap, k);
+                JT_PUSH(b->a, s->capabilities, s->ncapabilities, b->cap.capabilities, k);
             } else {
                 unknown_child(b, n, c);
             }
@@ -641,7 +708,7 @@ static void build_function(jt_builder *b, const xmlNode *n, const jt_category *c
 {
     jt_spec *s = b->spec;
     jt_function *f = jt_alloc(b->a, sizeof *f);
-    f->id = req_attr(b, n, "id");
+    f->id = req_ident(b, n, "id");
     f->order = next_order(b);
     f->line = line_of(n);
     long long num;
@@ -668,6 +735,7 @@ static void build_function(jt_builder *b, const xmlNode *n, const jt_category *c
     jt_scope *scope = jt_alloc(b->a, sizeof *scope);
     *scope = (jt_scope){ JT_SCOPE_FUNCTION, f, NULL };
     size_t tdcap = 0, errcap = 0;
+    const xmlNode *params_el = NULL, *caps_el = NULL;
     for (const xmlNode *c = n->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
             continue;
@@ -682,11 +750,13 @@ static void build_function(jt_builder *b, const xmlNode *n, const jt_category *c
         } else if (is_el(c, "origin")) {
             f->origin = trimmed_text(b, c);
         } else if (is_el(c, "capabilities")) {
-            build_cap_uses(b, c, scope, &f->required, &f->nrequired, &f->optional, &f->noptional);
+            if (first_one(b, &caps_el, c, f->id))
+                build_cap_uses(b, c, scope, &f->required, &f->nrequired, &f->optional, &f->noptional);
         } else if (is_el(c, "eventcapabilities")) {
             f->eventcapabilities = true;
         } else if (is_el(c, "parameters")) {
-            build_params(b, c, scope, "param", &f->params, &f->nparams, f->id);
+            if (first_one(b, &params_el, c, f->id))
+                build_params(b, c, scope, "param", &f->params, &f->nparams, f->id);
         } else if (is_el(c, "errors")) {
             for (const xmlNode *e = c->children; e; e = e->next) {
                 if (e->type != XML_ELEMENT_NODE)
@@ -711,7 +781,7 @@ static void build_callback(jt_builder *b, const xmlNode *n, const jt_category *c
 {
     jt_spec *s = b->spec;
     jt_callback *cb = jt_alloc(b->a, sizeof *cb);
-    cb->id = req_attr(b, n, "id");
+    cb->id = req_ident(b, n, "id");
     cb->since = attr(b, n, "since");
     if (!cb->since)
         cb->since = "1.0";
@@ -722,6 +792,7 @@ static void build_callback(jt_builder *b, const xmlNode *n, const jt_category *c
     JT_PUSH(b->a, s->callbacks, s->ncallbacks, b->cap.callbacks, cb);
     jt_scope *scope = jt_alloc(b->a, sizeof *scope);
     *scope = (jt_scope){ JT_SCOPE_CALLBACK, cb, NULL };
+    const xmlNode *params_el = NULL;
     for (const xmlNode *c = n->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
             continue;
@@ -729,8 +800,10 @@ static void build_callback(jt_builder *b, const xmlNode *n, const jt_category *c
             cb->synopsis = trimmed_text(b, c);
         else if (is_el(c, "description"))
             cb->description = build_description(b, c, scope);
-        else if (is_el(c, "parameters"))
-            build_params(b, c, scope, "param", &cb->params, &cb->nparams, cb->id);
+        else if (is_el(c, "parameters")) {
+            if (first_one(b, &params_el, c, cb->id))
+                build_params(b, c, scope, "param", &cb->params, &cb->nparams, cb->id);
+        }
         else if (!cb->ret && jt_kind_from_xml(ename(c)) != JT_KIND_NONE) {
             cb->ret = build_type(b, c, scope);
             jt_pending_type pt = { cb->ret, NULL, 0, cb->id, scope };
@@ -747,9 +820,9 @@ static void build_event(jt_builder *b, const xmlNode *n, bool elided)
 {
     jt_spec *s = b->spec;
     jt_event *ev = jt_alloc(b->a, sizeof *ev);
-    ev->id = req_attr(b, n, "id");
+    ev->id = req_ident(b, n, "id");
     ev->label = req_attr(b, n, "label");
-    ev->const_name = req_attr(b, n, "const");
+    ev->const_name = req_ident(b, n, "const");
     ev->order = next_order(b);
     ev->line = line_of(n);
     long long num;
@@ -776,6 +849,7 @@ static void build_event(jt_builder *b, const xmlNode *n, bool elided)
     jt_scope *scope = jt_alloc(b->a, sizeof *scope);
     *scope = (jt_scope){ JT_SCOPE_EVENT, ev, NULL };
     size_t tdcap = 0;
+    const xmlNode *params_el = NULL, *caps_el = NULL;
     for (const xmlNode *c = n->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
             continue;
@@ -787,11 +861,13 @@ static void build_event(jt_builder *b, const xmlNode *n, bool elided)
             jt_typedef *td = build_typedef(b, c, is_el(c, "typedef") ? JT_TD_STRUCT : JT_TD_UNION,
                                            NULL, ev, scope);
             JT_PUSH(b->a, ev->typedefs, ev->ntypedefs, tdcap, td);
-        } else if (is_el(c, "capabilities"))
-            build_cap_uses(b, c, scope, &ev->required, &ev->nrequired, &ev->optional, &ev->noptional);
-        else if (is_el(c, "parameters"))
-            build_params(b, c, scope, "param", &ev->params, &ev->nparams, ev->id);
-        else
+        } else if (is_el(c, "capabilities")) {
+            if (first_one(b, &caps_el, c, ev->id))
+                build_cap_uses(b, c, scope, &ev->required, &ev->nrequired, &ev->optional, &ev->noptional);
+        } else if (is_el(c, "parameters")) {
+            if (first_one(b, &params_el, c, ev->id))
+                build_params(b, c, scope, "param", &ev->params, &ev->nparams, ev->id);
+        } else
             unknown_child(b, n, c);
     }
 }
@@ -811,7 +887,7 @@ static void build_category(jt_builder *b, const xmlNode *n)
     JT_PUSH(b->a, s->categories, s->ncategories, b->cap.categories, cat);
     b->category = cat;
     size_t icap = 0;
-    jt_scope none = { JT_SCOPE_NONE, NULL, NULL };
+    static const jt_scope none = { JT_SCOPE_NONE, NULL, NULL };  /* pending links keep it */
     for (const xmlNode *c = n->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
             continue;
@@ -838,7 +914,7 @@ static void build_category(jt_builder *b, const xmlNode *n)
 
 static void build_elide(jt_builder *b, const xmlNode *n, const jt_category *cat)
 {
-    jt_scope none = { JT_SCOPE_NONE, NULL, NULL };
+    static const jt_scope none = { JT_SCOPE_NONE, NULL, NULL };  /* pending links keep it */
     for (const xmlNode *c = n->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
             continue;
@@ -858,7 +934,7 @@ static void build_elide(jt_builder *b, const xmlNode *n, const jt_category *cat)
 static void build_errorsection(jt_builder *b, const xmlNode *n)
 {
     jt_spec *s = b->spec;
-    jt_scope none = { JT_SCOPE_NONE, NULL, NULL };
+    static const jt_scope none = { JT_SCOPE_NONE, NULL, NULL };  /* pending links keep it */
     s->errorsection_label = attr(b, n, "label");
     for (const xmlNode *c = n->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
@@ -884,7 +960,7 @@ static void build_errorsection(jt_builder *b, const xmlNode *n)
                 continue;
             }
             jt_error *err = jt_alloc(b->a, sizeof *err);
-            err->id = req_attr(b, e, "id");
+            err->id = req_ident(b, e, "id");
             err->order = next_order(b);
             err->line = line_of(e);
             long long num;
@@ -905,7 +981,7 @@ static void build_errorsection(jt_builder *b, const xmlNode *n)
 static void build_datasection(jt_builder *b, const xmlNode *n)
 {
     jt_spec *s = b->spec;
-    jt_scope none = { JT_SCOPE_NONE, NULL, NULL };
+    static const jt_scope none = { JT_SCOPE_NONE, NULL, NULL };  /* pending links keep it */
     for (const xmlNode *c = n->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
             continue;
@@ -965,7 +1041,7 @@ static bool parse_version3(const char *v, int *ma, int *mi, int *mc)
 static void build_changehistory(jt_builder *b, const xmlNode *n)
 {
     jt_spec *s = b->spec;
-    jt_scope none = { JT_SCOPE_NONE, NULL, NULL };
+    static const jt_scope none = { JT_SCOPE_NONE, NULL, NULL };  /* pending links keep it */
     s->changehistory_update = attr(b, n, "update");
     for (const xmlNode *c = n->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
@@ -999,7 +1075,7 @@ static void build_changehistory(jt_builder *b, const xmlNode *n)
 static void build_specification(jt_builder *b, const xmlNode *root)
 {
     jt_spec *s = b->spec;
-    jt_scope none = { JT_SCOPE_NONE, NULL, NULL };
+    static const jt_scope none = { JT_SCOPE_NONE, NULL, NULL };  /* pending links keep it */
     s->label = attr(b, root, "label");
     const char *ma = attr(b, root, "majorversion"), *mi = attr(b, root, "minorversion"),
                *mc = attr(b, root, "microversion");
@@ -1066,6 +1142,7 @@ typedef struct load_errors {
     const char *file;
     int nfatal;
     int nvalid;
+    xmlParserCtxtPtr ctxt;  /* for the line the parser is at */
 } load_errors;
 
 /* libxml2 reports parse errors (fatal: we stop at the first) and validity
@@ -1078,6 +1155,8 @@ static void on_xml_error(void *ctx, const xmlError *e)
     size_t len = strlen(msg);
     while (len && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
         msg[--len] = '\0';
+    for (char *p = msg; (p = strchr(p, '\n')); )     /* "...encoding !\nBytes: 0xFF" */
+        *p = ' ';
     if (e->domain == XML_FROM_VALID || e->domain == XML_FROM_DTD) {
         le->nvalid++;
         jt_diag(JT_DIAG_WARNING, le->file, e->line, "not valid against the spec's DTD: %s", msg);
@@ -1091,6 +1170,89 @@ static void on_xml_error(void *ctx, const xmlError *e)
 
 static void compat_error(void *ctx, xmlErrorPtr e) { on_xml_error(ctx, e); }
 
+/* Something the parser met that we refuse: an error at the line it is at.
+ * It counts as fatal, so libxml2's own follow-up errors stay quiet. */
+static void refuse(load_errors *le, const char *fmt, const char *what)
+{
+    le->nfatal++;
+    int line = le->ctxt && le->ctxt->input ? le->ctxt->input->line : 0;
+    jt_diag(JT_DIAG_ERROR, le->file, line, fmt, what);
+}
+
+/* SAX hooks around libxml2's tree builder.  An external DTD would be read
+ * by xmlValidateDocument, an external entity by anyone expanding it: both
+ * are refused where declared and never handed to the tree, so no later
+ * step can open them. */
+static void on_internal_subset(void *ctx, const xmlChar *name, const xmlChar *ext_id,
+                               const xmlChar *sys_id)
+{
+    xmlParserCtxtPtr ctxt = ctx;
+    if (ext_id || sys_id)
+        refuse(ctxt->_private, "external DTD \"%.200s\" is not allowed: jvmtigen reads nothing but the spec",
+               (const char *)(sys_id ? sys_id : ext_id));
+    xmlSAX2InternalSubset(ctx, name, NULL, NULL);
+}
+
+static void on_entity_decl(void *ctx, const xmlChar *name, int type, const xmlChar *public_id,
+                           const xmlChar *system_id, xmlChar *content)
+{
+    xmlParserCtxtPtr ctxt = ctx;
+    if (system_id || public_id || type == XML_EXTERNAL_GENERAL_PARSED_ENTITY ||
+        type == XML_EXTERNAL_GENERAL_UNPARSED_ENTITY || type == XML_EXTERNAL_PARAMETER_ENTITY) {
+        bool pe = type == XML_INTERNAL_PARAMETER_ENTITY || type == XML_EXTERNAL_PARAMETER_ENTITY;
+        refuse(ctxt->_private, pe ? "external entity %%%s; is not allowed: external entities are never read"
+                                  : "external entity &%s; is not allowed: external entities are never read",
+               (const char *)name);
+        return;
+    }
+    xmlSAX2EntityDecl(ctx, name, type, public_id, system_id, content);
+}
+
+static void on_unparsed_entity_decl(void *ctx, const xmlChar *name, const xmlChar *public_id,
+                                    const xmlChar *system_id, const xmlChar *notation)
+{
+    (void)public_id, (void)system_id, (void)notation;
+    xmlParserCtxtPtr ctxt = ctx;
+    refuse(ctxt->_private, "external entity &%s; is not allowed: external entities are never read",
+           (const char *)name);
+}
+
+/* Never substituting, libxml2 leaves each entity reference in the tree, in
+ * text or in an attribute value.  Its text would be dropped from our
+ * outputs, or expanded by xmlNodeGetContent without any limit: refuse the
+ * first one found.  Iterative: the tree may be as deep as libxml2 allows. */
+static bool refuse_entity_refs(load_errors *le, xmlNode *root)
+{
+    const xmlNode *n = root;
+    while (n) {
+        const char *name = NULL, *where = NULL;
+        if (n->type == XML_ENTITY_REF_NODE) {
+            name = (const char *)n->name;
+        } else if (n->type == XML_ELEMENT_NODE) {
+            for (const xmlAttr *a = n->properties; a && !name; a = a->next)
+                for (const xmlNode *t = a->children; t && !name; t = t->next)
+                    if (t->type == XML_ENTITY_REF_NODE)
+                        name = (const char *)t->name, where = (const char *)a->name;
+        }
+        if (name) {
+            jt_diag(JT_DIAG_ERROR, le->file, line_of(n),
+                    "entity reference &%s;%s%s is not allowed: jvmtigen expands no entities "
+                    "(write the text, or a character reference)", name, where ? " in attribute " : "",
+                    where ? where : "");
+            return false;
+        }
+        /* an entity reference's children are the entity's: never go there */
+        if (n->type == XML_ELEMENT_NODE && n->children) {
+            n = n->children;
+            continue;
+        }
+        while (n && n != root && !n->next)
+            n = n->parent;
+        n = n && n != root ? n->next : NULL;
+    }
+    return true;
+}
+
 static const char *leading_comment(jt_builder *b, xmlDoc *doc)
 {
     for (xmlNode *n = doc->children; n; n = n->next) {
@@ -1102,8 +1264,8 @@ static const char *leading_comment(jt_builder *b, xmlDoc *doc)
     return NULL;
 }
 
-/* Parse with libxml2, from the file at path or, if buf is not NULL, from
- * buf[0..len) named path in messages; then build and resolve the model. */
+/* Parse buf[0..len) with libxml2, named path in messages; then build and
+ * resolve the model. */
 static jt_spec *load(const char *path, const char *buf, size_t len, const jt_load_options *opts);
 
 jt_spec *jt_spec_load_memory(const char *buf, size_t len, const char *name,
@@ -1120,36 +1282,72 @@ jt_spec *jt_spec_load_memory(const char *buf, size_t len, const char *name,
     return load(name, buf, len, opts);
 }
 
+/* The file is read here, whole, and parsed from memory: libxml2 would
+ * inflate a gzip or xz file transparently (a decompression bomb), and a
+ * FIFO or device would never end. */
 jt_spec *jt_spec_load(const char *path, const jt_load_options *opts)
 {
     struct stat st;
-    if (stat(path, &st) != 0) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0 || fstat(fd, &st) != 0) {
         jt_diag(JT_DIAG_ERROR, path, 0, "cannot read: %s", strerror(errno));
+        if (fd >= 0)
+            close(fd);
         return NULL;
     }
-    if (S_ISDIR(st.st_mode)) {
-        jt_diag(JT_DIAG_ERROR, path, 0, "is a directory, not a jvmti.xml file");
+    const char *refusal = NULL;
+    if (S_ISDIR(st.st_mode))
+        refusal = "is a directory, not a jvmti.xml file";
+    else if (!S_ISREG(st.st_mode))
+        refusal = "is not a regular file (expected a JVMTI specification, jvmti.xml)";
+    else if (st.st_size == 0)
+        refusal = "is empty (expected a JVMTI specification, jvmti.xml)";
+    else if (st.st_size > INT_MAX)
+        refusal = "is too large for a JVMTI specification";
+    if (refusal) {
+        jt_diag(JT_DIAG_ERROR, path, 0, "%s", refusal);
+        close(fd);
         return NULL;
     }
-    if (st.st_size == 0) {
-        jt_diag(JT_DIAG_ERROR, path, 0, "is empty (expected a JVMTI specification, jvmti.xml)");
-        return NULL;
+    size_t len = (size_t)st.st_size, got = 0;
+    char *buf = malloc(len);
+    if (!buf)
+        jt_fatal("out of memory");
+    while (got < len) {
+        ssize_t r = read(fd, buf + got, len - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            jt_diag(JT_DIAG_ERROR, path, 0, "cannot read: %s", r < 0 ? strerror(errno) : "file shrank while read");
+            free(buf);
+            close(fd);
+            return NULL;
+        }
+        got += (size_t)r;
     }
-    return load(path, NULL, 0, opts);
+    close(fd);
+    jt_spec *s = load(path, buf, len, opts);
+    free(buf);
+    return s;
 }
 
 static jt_spec *load(const char *path, const char *buf, size_t len, const jt_load_options *opts)
 {
     jt_diag_set_quiet_warnings(opts && opts->quiet_warnings);
 
-    load_errors le = { path, 0, 0 };
+    load_errors le = { path, 0, 0, NULL };
     xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
     if (!ctxt)
         jt_fatal("out of memory");
+    le.ctxt = ctxt;
+    ctxt->_private = &le;
+    ctxt->sax->internalSubset = on_internal_subset;
+    ctxt->sax->externalSubset = NULL;   /* loads nothing without DTDLOAD; be sure */
+    ctxt->sax->entityDecl = on_entity_decl;
+    ctxt->sax->unparsedEntityDecl = on_unparsed_entity_decl;
     xmlSetStructuredErrorFunc(&le, compat_error);
     const int parse_opts = XML_PARSE_NONET | XML_PARSE_NOCDATA;
-    xmlDoc *doc = buf ? xmlCtxtReadMemory(ctxt, buf, (int)len, path, NULL, parse_opts)
-                      : xmlCtxtReadFile(ctxt, path, NULL, parse_opts);
+    xmlDoc *doc = xmlCtxtReadMemory(ctxt, buf, (int)len, path, NULL, parse_opts);
     if (!doc || le.nfatal || !ctxt->wellFormed) {
         if (!le.nfatal)
             jt_diag(JT_DIAG_ERROR, path, 0, "cannot parse as XML");
@@ -1163,6 +1361,12 @@ static jt_spec *load(const char *path, const char *buf, size_t len, const jt_loa
         jt_diag(JT_DIAG_ERROR, path, root ? line_of(root) : 0,
                 "root element is <%s>, not <specification>: not a JVMTI specification",
                 root ? ename(root) : "(none)");
+        xmlSetStructuredErrorFunc(NULL, NULL);
+        xmlFreeDoc(doc);
+        xmlFreeParserCtxt(ctxt);
+        return NULL;
+    }
+    if (!refuse_entity_refs(&le, root)) {
         xmlSetStructuredErrorFunc(NULL, NULL);
         xmlFreeDoc(doc);
         xmlFreeParserCtxt(ctxt);

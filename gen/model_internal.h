@@ -42,7 +42,7 @@ typedef struct jt_builder {
     const jt_category *category;    /* the <category> being built, or NULL */
     struct {    /* capacities of the spec's growing arrays */
         size_t intros, categories, functions, callbacks, typedefs, constants,
-            events, errors, basetypes, changes;
+            events, errors, basetypes, changes, capabilities;
     } cap;
 } jt_builder;
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bad-input.sh — jvmtigen must refuse bad input cleanly.
+# bad-input.sh — jvmtigen must refuse a bad command line cleanly.
 #
 # Data-driven, in the manner of curl's test cases: each row of CASES below is
 # one case, and adding one needs no new code.  For every case jvmtigen runs
@@ -8,36 +8,24 @@
 #   - print the expected substring on stderr (messages follow the
 #     "file:line: error: what" format of gen/diag.h),
 #   - leave the output directory empty: no output, no temporary files.
-# Inputs other than the shared broken spec are made here, at run time.
-# Exit 0 pass, 1 fail, 77 skip (inputs missing).
+# Bad input files (missing, empty, truncated, not XML, a directory...) are
+# the malformed-spec corpus's: tests/malformed/CASES, run by malformed.sh.
+# Exit 0 pass, 1 fail.
 set -euo pipefail
 
 : "${JVMTIGEN:?}" "${SPEC_DIR:?}" "${builddir:?}"
 out=$builddir/tests/out/bad-input
 rm -rf "$out"
 in=$out/inputs
-mkdir -p "$in/a-directory"
-
-truncated=$SPEC_DIR/broken/truncated-jvmti.xml
-if [[ ! -f $truncated ]]; then
-    echo "SKIP: $truncated not found (see spec/README.md)"
-    exit 77
-fi
-: >"$in/empty.xml"
-printf 'This is not XML.\nJust two lines of text.\n' >"$in/not-xml.txt"
-printf '<html><body/></html>\n' >"$in/other-schema.xml"
+mkdir -p "$in"
 
 # name | expected exit code | expected stderr substring | arguments after -o DIR
 # (@IN@ stands for the inputs directory, @SPEC_DIR@ for the shared specs).
 CASES='
-truncated    | 1 | truncated-jvmti.xml:323:         | @SPEC_DIR@/broken/truncated-jvmti.xml
-missing      | 1 | no-such-file.xml: error:         | @IN@/no-such-file.xml
-empty        | 1 | empty.xml: error:                | @IN@/empty.xml
-not-xml      | 1 | not-xml.txt:1: error:            | @IN@/not-xml.txt
-other-schema | 1 | other-schema.xml:1: error:       | @IN@/other-schema.xml
-directory    | 1 | a-directory: error:              | @IN@/a-directory
 bad-option   | 2 | --no-such-option                 | --no-such-option @SPEC_DIR@/jdk17/jvmti.xml
 no-input     | 2 | jvmtigen                         |
+stdout-all   | 2 | --stdout needs exactly one output | --stdout @SPEC_DIR@/jdk17/jvmti.xml
+stdout-two   | 2 | --tables writes more than one file | --stdout --tables @SPEC_DIR@/jdk17/jvmti.xml
 '
 
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
