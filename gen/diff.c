@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "ctype.h"
 #include "diag.h"
 
@@ -669,7 +670,7 @@ void jt_diff_specs(const jt_spec *os, const jt_spec *ns, jt_delta_list *out)
     diff_structs(out, os, ns);
     diff_basetypes(out, os, ns);
     if (out->n > first)
-        qsort(out->items + first, out->n - first, sizeof *out->items, cmp_delta);
+        jt_sort(out->items + first, out->n - first, sizeof *out->items, cmp_delta);
 }
 
 /* ---- output formats ---------------------------------------------------- */

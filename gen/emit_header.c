@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "ctype.h"
 #include "diag.h"
 #include "emit.h"
@@ -234,8 +235,8 @@ static void put_errors_and_events(hctx *h)
     const jt_error **errs = malloc((s->nerrors + 1) * sizeof *errs);
     if (!errs)
         jt_fatal("out of memory");
-    memcpy(errs, s->errors, s->nerrors * sizeof *errs);
-    qsort(errs, s->nerrors, sizeof *errs, cmp_error_num);
+    jt_copy(errs, s->errors, s->nerrors * sizeof *errs);
+    jt_sort(errs, s->nerrors, sizeof *errs, cmp_error_num);
     jt_out_puts(h->o, "\n    /* Errors */\n\ntypedef enum {\n");
     for (size_t i = 0; i < s->nerrors; i++)
         jt_out_printf(h->o, "    %s = %d,\n", errs[i]->id, errs[i]->num);
@@ -335,7 +336,7 @@ static void put_events(hctx *h)
     for (size_t i = 0; i < s->nevents; i++)
         if (!s->events[i]->elided)
             evs[n++] = s->events[i];
-    qsort(evs, n, sizeof *evs, cmp_event_id);
+    jt_sort(evs, n, sizeof *evs, cmp_event_id);
     for (size_t i = 0; i < n; i++) {
         jt_out_printf(h->o, "\ntypedef void (JNICALL *jvmtiEvent%s)\n    (jvmtiEnv *jvmti_env", evs[i]->id);
         put_params(h, evs[i]->params, evs[i]->nparams, ",\n     ", ",\n     ");

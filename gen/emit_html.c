@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "checks.h"
 #include "ctype.h"
 #include "diag.h"
@@ -181,7 +182,7 @@ static void ptrs_push(ptrs *a, const void *x)
 static void ptrs_sort(ptrs *a, int (*cmp)(const void *, const void *))
 {
     if (a->n > 1)
-        qsort(a->p, a->n, sizeof *a->p, cmp);
+        jt_sort(a->p, a->n, sizeof *a->p, cmp);
 }
 
 /* Names compared the way the published page sorts them (a collator:
@@ -1808,7 +1809,7 @@ static void slot_event_index(R *r, const void *arg)
     for (size_t i = 0; i < s->nevents; i++)
         if (!s->events[i]->elided)
             evs[n++] = s->events[i];
-    qsort(evs, n, sizeof *evs, by_event_label);
+    jt_sort(evs, n, sizeof *evs, by_event_label);
     for (size_t i = 0; i < n; i++)
         RENDER(r, "event_index_item", T("id", evs[i]->id), T("label", evs[i]->label ? evs[i]->label : evs[i]->id));
     free(evs);
@@ -1935,8 +1936,8 @@ static void slot_struct_index(R *r, const void *arg)
     (void)arg;
     const jt_spec *s = r->s;
     const jt_typedef **v = xcalloc(s->ntypedefs, sizeof *v);
-    memcpy(v, s->typedefs, s->ntypedefs * sizeof *v);
-    qsort(v, s->ntypedefs, sizeof *v, by_typedef_id);
+    jt_copy(v, s->typedefs, s->ntypedefs * sizeof *v);
+    jt_sort(v, s->ntypedefs, sizeof *v, by_typedef_id);
     for (size_t i = 0; i < s->ntypedefs; i++)
         RENDER(r, "type_index_row", T("id", v[i]->id), T("label", v[i]->label));
     free(v);
@@ -1947,8 +1948,8 @@ static void slot_callback_index(R *r, const void *arg)
     (void)arg;
     const jt_spec *s = r->s;
     const jt_callback **v = xcalloc(s->ncallbacks, sizeof *v);
-    memcpy(v, s->callbacks, s->ncallbacks * sizeof *v);
-    qsort(v, s->ncallbacks, sizeof *v, by_callback_id);
+    jt_copy(v, s->callbacks, s->ncallbacks * sizeof *v);
+    jt_sort(v, s->ncallbacks, sizeof *v, by_callback_id);
     for (size_t i = 0; i < s->ncallbacks; i++)
         RENDER(r, "type_index_row", T("id", v[i]->id), T("label", v[i]->synopsis ? v[i]->synopsis : ""));
     free(v);
@@ -1963,7 +1964,7 @@ static void slot_enum_index(R *r, const void *arg)
     for (size_t i = 0; i < s->nconstants; i++)
         if (s->constants[i]->kind == JT_CK_ENUM)
             v[n++] = s->constants[i];
-    qsort(v, n, sizeof *v, by_constants_id);
+    jt_sort(v, n, sizeof *v, by_constants_id);
     for (size_t i = 0; i < n; i++)
         RENDER(r, "type_index_row", T("id", v[i]->id), T("label", v[i]->label));
     free(v);
@@ -2015,7 +2016,7 @@ static void slot_constant_index_items(R *r, const void *arg)
     for (size_t i = 0; i < s->nconstants; i++)
         for (size_t j = 0; j < s->constants[i]->nconstants; j++)
             v[n++] = &s->constants[i]->constants[j];
-    qsort(v, n, sizeof *v, by_constant_id);
+    jt_sort(v, n, sizeof *v, by_constant_id);
     for (size_t i = 0; i < n; i++)
         RENDER(r, "constant_index_item", T("id", v[i]->id));
     free(v);

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "diag.h"
 #include "emit.h"
 #include "model.h"
@@ -116,7 +117,7 @@ static int cmp_row_name(const void *a, const void *b)
  * to the search is what counts. */
 static void emit_name_index(jt_out *o, const char *id, name_row *rows, size_t n)
 {
-    qsort(rows, n, sizeof *rows, cmp_row_name);
+    jt_sort(rows, n, sizeof *rows, cmp_row_name);
     jt_out_printf(o, "static const jvmti_names_row %s[] = {\n", id);
     for (size_t i = 0; i < n; i++) {
         jt_out_puts(o, "    { ");
@@ -595,7 +596,7 @@ static void emit_group_by_value(jt_out *o, const jt_constants *g, size_t gi,
     value_row *order = xcalloc(n, sizeof *order);
     for (size_t i = 0; i < n; i++)
         order[i] = (value_row){ g->constants[i].value, i };
-    qsort(order, n, sizeof *order, cmp_value_row);
+    jt_sort(order, n, sizeof *order, cmp_value_row);
 
     int64_t lo = order[0].value, hi = order[n - 1].value;
     uint64_t span = (uint64_t)hi - (uint64_t)lo;  /* exact even for extremes */

@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
+
 enum {
     R_TABLE_GAP, R_ELIDED_SLOT, R_EVENT_GAP, R_SINCE_SYNTAX, R_SINCE_FUTURE,
     R_COUNT_REF, R_COUNT_TYPE, R_ENUM_DUPLICATE, R_ELIDED_CAPABILITY,
@@ -72,6 +74,7 @@ typedef struct finding {
 
 typedef struct lint {
     const jt_spec *s;
+    jt_diag_level min_level;    /* findings below this are not printed */
     int errors;
     int major, minor;       /* the spec's own version */
     finding *found;
@@ -112,10 +115,11 @@ static int cmp_finding(const void *a, const void *b)
 static void print_findings(lint *l)
 {
     if (l->nfound)
-        qsort(l->found, l->nfound, sizeof *l->found, cmp_finding);
+        jt_sort(l->found, l->nfound, sizeof *l->found, cmp_finding);
     for (size_t i = 0; i < l->nfound; i++) {
         const jt_lint_rule *r = &jt_lint_rules[l->found[i].rule];
-        jt_diag(r->level, l->s->path, l->found[i].line, "[%s] %s", r->name, l->found[i].msg);
+        if (r->level >= l->min_level)
+            jt_diag(r->level, l->s->path, l->found[i].line, "[%s] %s", r->name, l->found[i].msg);
         free(l->found[i].msg);
     }
     free(l->found);
@@ -464,7 +468,7 @@ static void check_ids(lint *l)
     for (size_t i = 0; i < s->ncapabilities; i++)
         ADD(s->capabilities[i].id, K_CAPABILITY, s->capabilities[i].line);
 #undef ADD
-    qsort(d, k, sizeof *d, cmp_id_def);
+    jt_sort(d, k, sizeof *d, cmp_id_def);
     for (size_t i = 1; i < k; i++) {
         if (strcmp(d[i].id, d[i - 1].id) != 0)
             continue;
@@ -583,7 +587,12 @@ static void check_descriptions(lint *l)
 
 int jt_lint(const jt_spec *s)
 {
-    lint l = { .s = s };
+    return jt_lint_at(s, JT_DIAG_NOTE);
+}
+
+int jt_lint_at(const jt_spec *s, jt_diag_level min_level)
+{
+    lint l = { .s = s, .min_level = min_level };
     jt_spec_version(s, 0, &l.major, &l.minor, NULL);
     check_table(&l);
     check_events(&l);

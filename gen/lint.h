@@ -27,5 +27,9 @@ extern const int jt_nlint_rules;
 /* Runs every rule over s; prints the reports.  Returns the number of errors
  * reported (warnings and notes do not count). */
 int jt_lint(const jt_spec *s);
+/* The same, printing only reports at min_level or above.  Generation runs
+ * it at JT_DIAG_ERROR: a spec with a lint error (two definitions of one
+ * name, say) would give a header that does not compile. */
+int jt_lint_at(const jt_spec *s, jt_diag_level min_level);
 
 #endif

@@ -45,6 +45,11 @@ int main(int argc, char **argv)
         jt_spec_free(spec);
         return errors ? JT_EXIT_FAIL : JT_EXIT_OK;
     }
+    if (jt_lint_at(spec, JT_DIAG_ERROR) != 0) {
+        jt_diag(JT_DIAG_ERROR, cli.spec_path, 0, "not generating from a spec with errors (--lint lists all findings)");
+        jt_spec_free(spec);
+        return JT_EXIT_FAIL;
+    }
     if (cli.to_stdout)
         jt_out_to_stdout();
     else if (make_dir(cli.outdir) != 0) {
