@@ -7,6 +7,7 @@
 #define TEST_AGENT_H
 
 #include <stdio.h>
+#include <string.h>
 
 #include <jvmti.h>
 
@@ -17,6 +18,23 @@
 static inline void agent_failed(const char *what, int err)
 {
     fprintf(stderr, "%s: FAILED %s: error %d\n", AGENT_NAME, what, err);
+}
+
+/* The start of Agent_OnLoad for agents that write counts to a file: their
+ * options must be "out=PATH".  Sets *out_path and *env (JVMTI_VERSION);
+ * JNI_ERR, with a message, when either fails. */
+static inline jint agent_init_with_out(JavaVM *vm, char *options, jvmtiEnv **env, const char **out_path)
+{
+    if (options == NULL || strncmp(options, "out=", 4) != 0) {
+        fprintf(stderr, "%s: options must be out=PATH\n", AGENT_NAME);
+        return JNI_ERR;
+    }
+    *out_path = options + 4;
+    if ((*vm)->GetEnv(vm, (void **)env, JVMTI_VERSION) != JNI_OK) {
+        agent_failed("GetEnv", 0);
+        return JNI_ERR;
+    }
+    return JNI_OK;
 }
 
 /* TRY(call): call must return JVMTI_ERROR_NONE. */

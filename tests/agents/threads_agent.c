@@ -71,15 +71,8 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
     jvmtiEventCallbacks cb;
 
     (void)reserved;
-    if (options == NULL || strncmp(options, "out=", 4) != 0) {
-        fprintf(stderr, "threads_agent: options must be out=PATH\n");
+    if (agent_init_with_out(vm, options, &jvmti, &out_path) != JNI_OK)
         return JNI_ERR;
-    }
-    out_path = options + 4;
-    if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION) != JNI_OK) {
-        agent_failed("GetEnv", 0);
-        return JNI_ERR;
-    }
     memset(&caps, 0, sizeof caps);
     caps.can_generate_monitor_events = 1;
     TRY(CALL(AddCapabilities, &caps));
