@@ -50,7 +50,7 @@ static int usage_error(const char *fmt, const char *arg)
 
 int jt_cli_parse(jt_cli *cli, int argc, char **argv)
 {
-    struct option opts[32] = {
+    static const struct option fixed[] = {
         { "output-dir", required_argument, NULL, 'o' },
         { "major-version", required_argument, NULL, OPT_MAJOR },
         { "lint", no_argument, NULL, OPT_LINT },
@@ -59,8 +59,11 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
         { "help", no_argument, NULL, OPT_HELP },
         { "version", no_argument, NULL, OPT_VERSION },
     };
-    int nopts = 7;
-    for (int i = 0; i < jt_nemitters && nopts < 31; i++)
+    enum { NFIXED = sizeof fixed / sizeof fixed[0] };
+    struct option opts[NFIXED + JT_CLI_MAX_EMITTERS + 1];    /* + emitters + end */
+    int nopts = NFIXED;
+    memcpy(opts, fixed, sizeof fixed);
+    for (int i = 0; i < jt_nemitters && i < JT_CLI_MAX_EMITTERS; i++)
         opts[nopts++] = (struct option){ jt_emitters[i].option, no_argument, NULL, OPT_EMITTER_BASE + i };
     opts[nopts] = (struct option){ 0 };
 

@@ -12,6 +12,8 @@
 #define JT_EXIT_FAIL 1      /* bad spec, failed write */
 #define JT_EXIT_USAGE 2     /* bad command line */
 
+#define JT_CLI_MAX_EMITTERS 16
+
 typedef struct jt_cli {
     const char *spec_path;
     const char *outdir;             /* default "out" */
@@ -19,7 +21,7 @@ typedef struct jt_cli {
     bool lint;                      /* load and check only */
     bool quiet;                     /* no warnings */
     bool to_stdout;                 /* the one selected output to stdout */
-    bool selected[16];              /* by index into jt_emitters; none = all */
+    bool selected[JT_CLI_MAX_EMITTERS]; /* by index into jt_emitters; none = all */
     bool any_selected;
 } jt_cli;
 
