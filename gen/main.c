@@ -3,11 +3,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli.h"
-#include "diag.h"
-#include "diff.h"
-#include "lint.h"
-#include "outfile.h"
+#include "cmd/cli.h"
+#include "util/diag.h"
+#include "analyze/diff.h"
+#include "analyze/lint.h"
+#include "util/outfile.h"
 
 static int make_dir(const char *dir)
 {

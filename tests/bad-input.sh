@@ -6,7 +6,7 @@
 # into a fresh, empty output directory and must
 #   - exit with the expected code,
 #   - print the expected substring on stderr (messages follow the
-#     "file:line: error: what" format of gen/diag.h),
+#     "file:line: error: what" format of gen/util/diag.h),
 #   - leave the output directory empty: no output, no temporary files.
 # Bad input files (missing, empty, truncated, not XML, a directory...) are
 # the malformed-spec corpus's: tests/malformed/CASES, run by malformed.sh.

@@ -1,4 +1,4 @@
-/* check_model.c — unit tests of the spec model (gen/model_*.c).
+/* check_model.c — unit tests of the spec model (gen/model/model_*.c).
  *
  * Loads the two real specs from ../shared/spec and checks counts and facts
  * against numbers taken from the XML and the JDK's own header by hand (see
@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "doc.h"
-#include "model.h"
+#include "model/doc.h"
+#include "model/model.h"
 
 static char spec17[1024], spec8[1024], scratch[1024];
 

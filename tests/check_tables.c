@@ -1,4 +1,4 @@
-/* check_tables.c — the name tables emitter (gen/emit_tables.c), checked on
+/* check_tables.c — the name tables emitter (gen/emit/emit_tables.c), checked on
  * its real output.
  *
  * For each spec (jdk17, jdk8) the tests generate jvmti.h, jvmti_names.h and
@@ -25,9 +25,9 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
-#include "emit.h"
-#include "model.h"
-#include "outfile.h"
+#include "emit/emit.h"
+#include "model/model.h"
+#include "util/outfile.h"
 
 /* The specs under test and the major version each is generated as (0: the
  * spec's own), as the golden-header test does. */

@@ -8,7 +8,7 @@
 #    (1 for errors) and report "[rule]" at that level.  Adding a case is
 #    one `check` line.
 # 3. Every line lint prints has the form "file:line: level: [rule] message",
-#    and doc/lint-rules.md documents exactly the rules gen/lint.c has, at the
+#    and doc/lint-rules.md documents exactly the rules gen/analyze/lint.c has, at the
 #    same levels.
 # Exit 0 pass, 1 fail, 77 skip (inputs missing).
 set -uo pipefail
@@ -144,14 +144,14 @@ check elided-slot         0 elided-slot         category "<elide>$(fn Old 1 '' '
 check event-gap           0 event-gap           events   "$(ev A 50)$(ev B 53)"
 
 # ---- 3. docs list the rules the code has ---------------------------------
-code_rules=$(sed -n 's/^ *\[R_[A-Z_]*\] *= { "\([a-z-]*\)", JT_DIAG_\([A-Z]*\),.*/\1 \2/p' "$srcdir/gen/lint.c" \
+code_rules=$(sed -n 's/^ *\[R_[A-Z_]*\] *= { "\([a-z-]*\)", JT_DIAG_\([A-Z]*\),.*/\1 \2/p' "$srcdir/gen/analyze/lint.c" \
              | tr 'A-Z' 'a-z' | sort)
 doc_rules=$(sed -n 's/^### `\([a-z-]*\)` — \([a-z]*\)$/\1 \2/p' "$srcdir/doc/lint-rules.md" | sort)
 if [[ -z $code_rules || $code_rules != "$doc_rules" ]]; then
-    bad "doc/lint-rules.md and gen/lint.c disagree (rule level):"
+    bad "doc/lint-rules.md and gen/analyze/lint.c disagree (rule level):"
     diff <(echo "$code_rules") <(echo "$doc_rules") | sed 's/^/   /'
 else
-    echo "ok   doc/lint-rules.md documents the $(echo "$code_rules" | wc -l) rules of gen/lint.c"
+    echo "ok   doc/lint-rules.md documents the $(echo "$code_rules" | wc -l) rules of gen/analyze/lint.c"
 fi
 
 echo "lint: $pass rule cases passed, $fail failures"

@@ -18,12 +18,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "diff.h"
-#include "emit.h"
-#include "lint.h"
-#include "model.h"
-#include "outfile.h"
+#include "util/diag.h"
+#include "analyze/diff.h"
+#include "emit/emit.h"
+#include "analyze/lint.h"
+#include "model/model.h"
+#include "util/outfile.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "model.h"
+#include "model/model.h"
 
 /* Writes e.g. "const jvmtiCapabilities*" into buf; returns buf.  A varargs
  * type spells as "" (its param id is "..."). */

@@ -6,7 +6,7 @@
 #ifndef JVMTIGEN_CHECKS_H
 #define JVMTIGEN_CHECKS_H
 
-#include "model.h"
+#include "model/model.h"
 
 typedef struct jt_check {
     const char *id;         /* "null_pointer", "min_value", "enum_value" ... */

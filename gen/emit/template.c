@@ -5,14 +5,14 @@
  * and one callback per slot: the page of ~1.6 MB renders in a few ms.
  * Literal segments point into the file's buffer, which the jt_tpl keeps.
  */
-#include "template.h"
+#include "emit/template.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include "util/diag.h"
 
 typedef struct seg {
     const char *text;   /* literal, or NULL for a slot */

@@ -1,5 +1,5 @@
 /* checks.c — the wrapper's checks per function and parameter (checks.h). */
-#include "checks.h"
+#include "model/checks.h"
 
 #include <string.h>
 

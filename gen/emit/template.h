@@ -24,7 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "outfile.h"
+#include "util/outfile.h"
 
 typedef struct jt_tpl jt_tpl;
 typedef struct jt_tpl_block jt_tpl_block;

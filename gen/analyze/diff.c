@@ -12,7 +12,7 @@
  * is an API change but not an ABI one (both are jint*).
  */
 #define _POSIX_C_SOURCE 200809L   /* strdup */
-#include "diff.h"
+#include "analyze/diff.h"
 
 #include <getopt.h>
 #include <inttypes.h>
@@ -21,9 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
-#include "ctype.h"
-#include "diag.h"
+#include "util/array.h"
+#include "model/ctype.h"
+#include "util/diag.h"
 
 enum { G_FUNCTION, G_EVENT, G_CALLBACK, G_ERROR, G_CAPABILITY, G_CONSTANTS, G_CONSTANT, G_STRUCT,
        G_BASETYPE };

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "model_internal.h"
+#include "util/diag.h"
+#include "model/model_internal.h"
 
 /* ---- id index: open addressing over every top-level id ----------------- */
 
@@ -394,7 +394,7 @@ static void build_num_indexes(jt_builder *b)
 }
 
 /* Short plain-text form of each error's description, for name tables. */
-#include "doc.h"
+#include "model/doc.h"
 
 static void error_texts(jt_builder *b)
 {

@@ -1,6 +1,6 @@
 /* ctype.c — C spelling of model types (see ctype.h): a wrapper kind adds
  * its prefix and suffix from the kinds table around its inner type. */
-#include "ctype.h"
+#include "model/ctype.h"
 
 #include <stdio.h>
 #include <string.h>

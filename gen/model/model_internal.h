@@ -4,8 +4,8 @@
 #ifndef JVMTIGEN_MODEL_INTERNAL_H
 #define JVMTIGEN_MODEL_INTERNAL_H
 
-#include "arena.h"
-#include "model.h"
+#include "util/arena.h"
+#include "model/model.h"
 
 /* Where a link or type appears, so it can be resolved after everything has
  * been built (a description may name a param defined further down). */

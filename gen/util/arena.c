@@ -1,5 +1,5 @@
 /* arena.c — bump allocator for the spec model (see arena.h). */
-#include "arena.h"
+#include "util/arena.h"
 
 #include <stdint.h>
 #include <stdio.h>

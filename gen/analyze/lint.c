@@ -8,7 +8,7 @@
  * collisions, undefined errors) is not repeated here.
  */
 #define _POSIX_C_SOURCE 200809L   /* strdup */
-#include "lint.h"
+#include "analyze/lint.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
+#include "util/array.h"
 
 enum {
     R_TABLE_GAP, R_ELIDED_SLOT, R_EVENT_GAP, R_SINCE_SYNTAX, R_SINCE_FUTURE,

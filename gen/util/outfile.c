@@ -1,7 +1,7 @@
 /* outfile.c — temp file + rename, so outputs appear whole or not at all
  * (or, for --stdout, a memory buffer written out at the end). */
 #define _POSIX_C_SOURCE 200809L
-#include "outfile.h"
+#include "util/outfile.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "diag.h"
+#include "util/diag.h"
 
 struct jt_out {
     FILE *f;

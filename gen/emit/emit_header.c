@@ -20,11 +20,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
-#include "ctype.h"
-#include "diag.h"
-#include "emit.h"
-#include "outfile.h"
+#include "util/array.h"
+#include "model/ctype.h"
+#include "util/diag.h"
+#include "emit/emit.h"
+#include "util/outfile.h"
 
 /* Layout conventions that differ between the generators of JDK 8 and 9+. */
 typedef struct jt_header_style {

@@ -21,10 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ctype.h"
-#include "doc.h"
-#include "emit.h"
-#include "outfile.h"
+#include "model/ctype.h"
+#include "model/doc.h"
+#include "emit/emit.h"
+#include "util/outfile.h"
 
 #define JSON_OUT "jvmti.json"
 #define SCHEMA_VERSION 1

@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "model.h"
+#include "model/model.h"
 
 typedef struct jt_delta {
     int group;              /* position of kind in the report order */

@@ -34,8 +34,8 @@
 #include <libxml/valid.h>
 #include <libxml/xmlerror.h>
 
-#include "diag.h"
-#include "model_internal.h"
+#include "util/diag.h"
+#include "model/model_internal.h"
 
 /* ---- helpers over libxml2 ---------------------------------------------- */
 

@@ -1,5 +1,5 @@
 /* emitters.c — the emitters main.c can run, in the order it runs them. */
-#include "emit.h"
+#include "emit/emit.h"
 
 const jt_emitter jt_emitters[] = {
     { "header", "write jvmti.h", "jvmti.h", jt_emit_header },

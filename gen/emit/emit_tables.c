@@ -24,11 +24,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
-#include "diag.h"
-#include "emit.h"
-#include "model.h"
-#include "outfile.h"
+#include "util/array.h"
+#include "util/diag.h"
+#include "emit/emit.h"
+#include "model/model.h"
+#include "util/outfile.h"
 
 #define NAMES_H "jvmti_names.h"
 #define NAMES_C "jvmti_names.c"

@@ -1,5 +1,5 @@
 /* diag.c — "file:line: level: message" diagnostics (see diag.h). */
-#include "diag.h"
+#include "util/diag.h"
 
 #include <stdio.h>
 #include <stdlib.h>

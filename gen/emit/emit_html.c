@@ -28,14 +28,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
-#include "checks.h"
-#include "ctype.h"
-#include "diag.h"
-#include "emit.h"
-#include "model.h"
-#include "outfile.h"
-#include "template.h"
+#include "util/array.h"
+#include "model/checks.h"
+#include "model/ctype.h"
+#include "util/diag.h"
+#include "emit/emit.h"
+#include "model/model.h"
+#include "util/outfile.h"
+#include "emit/template.h"
 
 int jt_emit_html(const jt_emit_ctx *ctx);   /* until emit.h declares it */
 

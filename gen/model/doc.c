@@ -1,10 +1,10 @@
 /* doc.c — helpers over description trees (see doc.h). */
-#include "doc.h"
+#include "model/doc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include "util/diag.h"
 
 typedef struct sbuf {
     char *p;

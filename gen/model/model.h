@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kinds.h"
+#include "model/kinds.h"
 
 typedef struct jt_spec jt_spec;
 typedef struct jt_doc jt_doc;

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "emit.h"
+#include "emit/emit.h"
 
 #define JT_EXIT_OK 0
 #define JT_EXIT_FAIL 1      /* bad spec, failed write */

@@ -12,8 +12,8 @@
 #ifndef JVMTIGEN_LINT_H
 #define JVMTIGEN_LINT_H
 
-#include "diag.h"
-#include "model.h"
+#include "util/diag.h"
+#include "model/model.h"
 
 typedef struct jt_lint_rule {
     const char *name;           /* "enum-duplicate": stable, used in messages */

@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checks.h"
-#include "ctype.h"
-#include "diag.h"
-#include "emit.h"
-#include "outfile.h"
+#include "model/checks.h"
+#include "model/ctype.h"
+#include "util/diag.h"
+#include "emit/emit.h"
+#include "util/outfile.h"
 
 typedef struct wctx {
     jt_out *o;

@@ -1,7 +1,7 @@
 /* kinds.c — the table of JVMTI type elements (see kinds.h). */
-#include "kinds.h"
+#include "model/kinds.h"
 
-#include "model.h"
+#include "model/model.h"
 
 #include <string.h>
 

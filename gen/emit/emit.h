@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "model.h"
+#include "model/model.h"
 
 typedef struct jt_emit_ctx {
     const jt_spec *spec;

@@ -2,7 +2,7 @@
  *
  * The output selection flags (--header, --tables, ...) come from the
  * emitter table, so adding an emitter adds its flag and its --help line. */
-#include "cli.h"
+#include "cmd/cli.h"
 
 #include <getopt.h>
 #include <stdio.h>

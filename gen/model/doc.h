@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "model.h"
+#include "model/model.h"
 
 /* Plain text of a description: markup dropped (<jvmti/> becomes "JVM TI"),
  * whitespace runs collapsed to one space, trimmed.  Returns a malloc'd
