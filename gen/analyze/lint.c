@@ -35,7 +35,7 @@ const jt_lint_rule jt_lint_rules[R_COUNT] = {
                                "event numbers between the lowest and highest that no live event uses" },
     [R_SINCE_SYNTAX]       = { "since-syntax", JT_DIAG_ERROR,
                                "since= is not MAJOR or MAJOR.MINOR" },
-    [R_SINCE_FUTURE]       = { "since-future", JT_DIAG_ERROR,
+    [R_SINCE_FUTURE]       = { "since-future", JT_DIAG_WARNING,
                                "since= is newer than the version the spec itself declares" },
     [R_COUNT_REF]          = { "count-ref", JT_DIAG_WARNING,
                                "a struct field's incount/outcount names no field (nor a param of its function)" },
@@ -68,6 +68,7 @@ const int jt_nlint_rules = R_COUNT;
 typedef struct finding {
     int line;
     int rule;
+    jt_diag_level level;    /* the rule's, or a note inside <elide> */
     size_t seq;             /* tie-break: the order found */
     char *msg;
 } finding;
@@ -81,16 +82,14 @@ typedef struct lint {
     size_t nfound, capfound;
 } lint;
 
-static void report(lint *l, int rule, int line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-static void report(lint *l, int rule, int line, const char *fmt, ...)
+static void vreport(lint *l, int rule, bool elided, int line, const char *fmt, va_list ap)
 {
     char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (jt_lint_rules[rule].level == JT_DIAG_ERROR)
+    /* What sits inside <elide> is not API: whatever a rule finds there is
+     * only a note, so it never stops generation. */
+    jt_diag_level level = elided ? JT_DIAG_NOTE : jt_lint_rules[rule].level;
+    if (level == JT_DIAG_ERROR)
         l->errors++;
     if (l->nfound == l->capfound) {
         l->capfound = l->capfound ? 2 * l->capfound : 64;
@@ -98,10 +97,30 @@ static void report(lint *l, int rule, int line, const char *fmt, ...)
         if (!l->found)
             jt_fatal("out of memory");
     }
-    finding f = { line, rule, l->nfound, strdup(msg) };
+    finding f = { line, rule, level, l->nfound, strdup(msg) };
     if (!f.msg)
         jt_fatal("out of memory");
     l->found[l->nfound++] = f;
+}
+
+static void report(lint *l, int rule, int line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void report(lint *l, int rule, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(l, rule, false, line, fmt, ap);
+    va_end(ap);
+}
+
+/* The same for a finding in a definition that may be elided. */
+static void report_in(lint *l, int rule, bool elided, int line, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static void report_in(lint *l, int rule, bool elided, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(l, rule, elided, line, fmt, ap);
+    va_end(ap);
 }
 
 static int cmp_finding(const void *a, const void *b)
@@ -118,8 +137,8 @@ static void print_findings(lint *l)
         jt_sort(l->found, l->nfound, sizeof *l->found, cmp_finding);
     for (size_t i = 0; i < l->nfound; i++) {
         const jt_lint_rule *r = &jt_lint_rules[l->found[i].rule];
-        if (r->level >= l->min_level)
-            jt_diag(r->level, l->s->path, l->found[i].line, "[%s] %s", r->name, l->found[i].msg);
+        if (l->found[i].level >= l->min_level)
+            jt_diag(l->found[i].level, l->s->path, l->found[i].line, "[%s] %s", r->name, l->found[i].msg);
         free(l->found[i].msg);
     }
     free(l->found);
@@ -224,16 +243,17 @@ static void check_events(lint *l)
 
 /* ---- since ------------------------------------------------------------- */
 
-static void check_since1(lint *l, const char *what, const char *id, const char *since, int line)
+static void check_since1(lint *l, const char *what, const char *id, const char *since, int line,
+                         bool elided)
 {
     int ma, mi;
     if (!jt_parse_since(since, &ma, &mi)) {
-        report(l, R_SINCE_SYNTAX, line, "%s %s has since=\"%s\" (expected MAJOR or MAJOR.MINOR, e.g. 1.1 or 9)",
+        report_in(l, R_SINCE_SYNTAX, elided, line, "%s %s has since=\"%s\" (expected MAJOR or MAJOR.MINOR, e.g. 1.1 or 9)",
                what, id, since);
         return;
     }
     if (ma > l->major || (ma == l->major && mi > l->minor))
-        report(l, R_SINCE_FUTURE, line, "%s %s has since=\"%s\", newer than the spec's version %d.%d",
+        report_in(l, R_SINCE_FUTURE, elided, line, "%s %s has since=\"%s\", newer than the spec's version %d.%d",
                what, id, since, l->major, l->minor);
 }
 
@@ -241,17 +261,20 @@ static void check_since(lint *l)
 {
     const jt_spec *s = l->s;
     for (size_t i = 0; i < s->nfunctions; i++)
-        check_since1(l, "function", s->functions[i]->id, s->functions[i]->since, s->functions[i]->line);
+        check_since1(l, "function", s->functions[i]->id, s->functions[i]->since, s->functions[i]->line,
+                     s->functions[i]->elided);
     for (size_t i = 0; i < s->nevents; i++)
-        check_since1(l, "event", s->events[i]->id, s->events[i]->since, s->events[i]->line);
+        check_since1(l, "event", s->events[i]->id, s->events[i]->since, s->events[i]->line,
+                     s->events[i]->elided);
     for (size_t i = 0; i < s->ncallbacks; i++)
-        check_since1(l, "callback", s->callbacks[i]->id, s->callbacks[i]->since, s->callbacks[i]->line);
+        check_since1(l, "callback", s->callbacks[i]->id, s->callbacks[i]->since, s->callbacks[i]->line,
+                     s->callbacks[i]->elided);
     for (size_t i = 0; i < s->ntypedefs; i++)
-        check_since1(l, "typedef", s->typedefs[i]->id, s->typedefs[i]->since, s->typedefs[i]->line);
+        check_since1(l, "typedef", s->typedefs[i]->id, s->typedefs[i]->since, s->typedefs[i]->line, false);
     for (size_t i = 0; i < s->nconstants; i++)
-        check_since1(l, "constants", s->constants[i]->id, s->constants[i]->since, s->constants[i]->line);
+        check_since1(l, "constants", s->constants[i]->id, s->constants[i]->since, s->constants[i]->line, false);
     for (size_t i = 0; i < s->ncapabilities; i++)
-        check_since1(l, "capability", s->capabilities[i].id, s->capabilities[i].since, s->capabilities[i].line);
+        check_since1(l, "capability", s->capabilities[i].id, s->capabilities[i].since, s->capabilities[i].line, false);
 }
 
 /* ---- incount / outcount ------------------------------------------------ */

@@ -401,7 +401,8 @@ static size_t documented_errors(const jt_spec *s, const jt_function *f, const ch
         if (strcmp(s->errors[i]->category_id, "universal-error") == 0)
             add_error(list, &n, cap, s->errors[i]->id);
     for (size_t i = 0; i < f->nerrors; i++)
-        add_error(list, &n, cap, f->errors[i].id);
+        if (f->errors[i].error)     /* an undefined one has no value to name */
+            add_error(list, &n, cap, f->errors[i].id);
     if (f->nrequired)
         add_error(list, &n, cap, "JVMTI_ERROR_MUST_POSSESS_CAPABILITY");
     for (size_t i = 0; i < f->nparams; i++) {
@@ -423,7 +424,8 @@ static void put_tables(wctx *w)
             continue;
         P("static const int caps_%s[] = { ", f->id);
         for (size_t i = 0; i < f->nrequired; i++)
-            P("%d, ", f->required[i].cap->index);
+            if (f->required[i].cap)     /* undefined: a load warning, no bit */
+                P("%d, ", f->required[i].cap->index);
         P("-1 };\n");
         const char *errs[128];
         size_t n = documented_errors(s, f, errs, 128);
@@ -452,7 +454,8 @@ static void put_tables(wctx *w)
             continue;
         P("static const int evcaps_%s[] = { ", ev->id);
         for (size_t k = 0; k < ev->nrequired; k++)
-            P("%d, ", ev->required[k].cap->index);
+            if (ev->required[k].cap)
+                P("%d, ", ev->required[k].cap->index);
         P("-1 };\n");
     }
     P("\nconst jc_event_info jc_event_table[%d] = {\n", nev);
@@ -637,7 +640,8 @@ static void put_checks(wctx *w, const jt_function *f)
               (unsigned)version_of(f->since), f->num, f->since);
         else if (strcmp(cs[k].id, "capability") == 0)
             for (size_t i = 0; i < f->nrequired; i++)
-                P("        if (!jc_has_cap(ce, %d)) bad = jc_flag(JC_CHK_capability, %d, NULL, %s, bad, \"needs %s\");\n",
+                if (f->required[i].cap)
+                    P("        if (!jc_has_cap(ce, %d)) bad = jc_flag(JC_CHK_capability, %d, NULL, %s, bad, \"needs %s\");\n",
                   f->required[i].cap->index, f->num, cs[k].error, f->required[i].id);
     }
     for (size_t i = 0; i < f->nparams; i++) {

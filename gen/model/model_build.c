@@ -281,10 +281,13 @@ static jt_doc *build_doc(jt_builder *b, const xmlNode *n, const jt_scope *scope)
         jt_diag(JT_DIAG_WARNING, b->file, d->line, "unknown element <%s> in prose is not part of the model",
                 d->name);
     if (is_link(d->name)) {
-        jt_pending_link l = { d, scope };
+        jt_pending_link l = { d, scope, b->elide_depth > 0 };
         JT_PUSH(b->a, b->links, b->nlinks, b->caplinks, l);
     }
+    bool elide = strcmp(d->name, "elide") == 0;
+    b->elide_depth += elide;
     d->children = build_doc_children(b, n->children, scope);
+    b->elide_depth -= elide;
     return d;
 }
 
@@ -593,11 +596,11 @@ static void build_params(jt_builder *b, const xmlNode *n, const jt_scope *scope,
     for (size_t i = 0; i < *nout; i++)
         for (jt_type *t = (*out)[i].type; t; t = t->inner)
             if (t->incount || t->outcount) {
-                jt_pending_type pt = { t, *out, *nout, owner_id, scope };
+                jt_pending_type pt = { t, *out, *nout, owner_id, scope, b->elide_depth > 0 };
                 JT_PUSH(b->a, b->types, b->ntypes, b->captypes, pt);
             }
     for (size_t i = 0; i < *nout; i++) {
-        jt_pending_type pt = { (*out)[i].type, NULL, 0, owner_id, scope };
+        jt_pending_type pt = { (*out)[i].type, NULL, 0, owner_id, scope, b->elide_depth > 0 };
         JT_PUSH(b->a, b->types, b->ntypes, b->captypes, pt);
     }
 }
@@ -806,7 +809,7 @@ static void build_callback(jt_builder *b, const xmlNode *n, const jt_category *c
         }
         else if (!cb->ret && jt_kind_from_xml(ename(c)) != JT_KIND_NONE) {
             cb->ret = build_type(b, c, scope);
-            jt_pending_type pt = { cb->ret, NULL, 0, cb->id, scope };
+            jt_pending_type pt = { cb->ret, NULL, 0, cb->id, scope, b->elide_depth > 0 };
             if (cb->ret)
                 JT_PUSH(b->a, b->types, b->ntypes, b->captypes, pt);
         } else
@@ -915,6 +918,7 @@ static void build_category(jt_builder *b, const xmlNode *n)
 static void build_elide(jt_builder *b, const xmlNode *n, const jt_category *cat)
 {
     static const jt_scope none = { JT_SCOPE_NONE, NULL, NULL };  /* pending links keep it */
+    b->elide_depth++;
     for (const xmlNode *c = n->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
             continue;
@@ -929,6 +933,7 @@ static void build_elide(jt_builder *b, const xmlNode *n, const jt_category *cat)
         else
             unknown_child(b, n, c);
     }
+    b->elide_depth--;
 }
 
 static void build_errorsection(jt_builder *b, const xmlNode *n)

@@ -6,6 +6,7 @@
 
 #include "util/arena.h"
 #include "model/model.h"
+#include "util/diag.h"
 
 /* Where a link or type appears, so it can be resolved after everything has
  * been built (a description may name a param defined further down). */
@@ -21,6 +22,7 @@ typedef struct jt_scope {
 typedef struct jt_pending_link {
     jt_doc *node;
     const jt_scope *scope;
+    bool elided;                /* inside <elide>: never fatal */
 } jt_pending_link;
 
 typedef struct jt_pending_type {
@@ -30,6 +32,7 @@ typedef struct jt_pending_type {
     const char *owner_id;       /* for messages */
     const struct jt_scope *scope;   /* a field's count may name a param of
                                        the function declaring the struct */
+    bool elided;                /* inside <elide>: never fatal */
 } jt_pending_type;
 
 typedef struct jt_builder {
@@ -39,6 +42,7 @@ typedef struct jt_builder {
     jt_pending_link *links; size_t nlinks, caplinks;
     jt_pending_type *types; size_t ntypes, captypes;
     int order;                      /* last document-order number given */
+    int elide_depth;                /* > 0 while building inside <elide> */
     const jt_category *category;    /* the <category> being built, or NULL */
     struct {    /* capacities of the spec's growing arrays */
         size_t intros, categories, functions, callbacks, typedefs, constants,
@@ -58,6 +62,23 @@ typedef struct jt_builder {
         }                                                                    \
         (arr)[(n)++] = (item);                                               \
     } while (0)
+
+/* How bad a problem of the spec is, as data: what it breaks decides its
+ * level.  A problem that would make an output wrong (a header that names an
+ * undeclared type, two functions in one slot) stops generation; one that
+ * only costs a link or a check is a warning; anything inside <elide>, which
+ * is not part of the API and which OpenJDK's generator never reads for
+ * code, is a note.  One row per kind of problem (model_resolve.c). */
+typedef enum jt_problem {
+    JT_PB_LINK,             /* a link names nothing, or the wrong kind */
+    JT_PB_COUNT,            /* incount/outcount names no sibling */
+    JT_PB_TYPE,             /* <enum>/<struct> names nothing */
+    JT_PB_CAPABILITY,       /* a function/event needs an undefined capability */
+    JT_PB_ERROR,            /* a function lists an undefined error */
+    JT_PB_COUNT_
+} jt_problem;
+
+jt_diag_level jt_problem_level(jt_problem pb, bool elided);
 
 /* model_resolve.c */
 int jt_resolve(jt_builder *b);

@@ -13,6 +13,28 @@
 #include "util/diag.h"
 #include "model/model_internal.h"
 
+/* ---- how bad each problem is ------------------------------------------- */
+
+/* One row per kind of problem: its level in live API and inside <elide>.
+ * Links and counts only cost the HTML a link or the wrapper a length check,
+ * so they never stop generation; an undefined capability or error loses one
+ * check of the wrapper (the emitters skip unresolved uses); an undefined
+ * type would put an undeclared name into jvmti.h. */
+static const struct {
+    jt_diag_level live, elided;
+} problem_levels[JT_PB_COUNT_] = {
+    [JT_PB_LINK]       = { JT_DIAG_WARNING, JT_DIAG_NOTE },
+    [JT_PB_COUNT]      = { JT_DIAG_WARNING, JT_DIAG_NOTE },
+    [JT_PB_TYPE]       = { JT_DIAG_ERROR, JT_DIAG_NOTE },
+    [JT_PB_CAPABILITY] = { JT_DIAG_WARNING, JT_DIAG_NOTE },
+    [JT_PB_ERROR]      = { JT_DIAG_WARNING, JT_DIAG_NOTE },
+};
+
+jt_diag_level jt_problem_level(jt_problem pb, bool elided)
+{
+    return elided ? problem_levels[pb].elided : problem_levels[pb].live;
+}
+
 /* ---- id index: open addressing over every top-level id ----------------- */
 
 typedef struct id_entry {
@@ -141,7 +163,8 @@ static void resolve_type(jt_builder *b, const id_index *x, const jt_pending_type
                 jt_diag(JT_DIAG_NOTE, b->file, t->line, "%s: %s=\"%s\" names no field of the struct",
                         pt->owner_id, k ? "outcount" : "incount", which[k]);
             else
-                jt_diag(JT_DIAG_ERROR, b->file, t->line, "%s: %s=\"%s\" names no sibling parameter",
+                jt_diag(jt_problem_level(JT_PB_COUNT, pt->elided), b->file, t->line,
+                        "%s: %s=\"%s\" names no sibling parameter",
                         pt->owner_id, k ? "outcount" : "incount", which[k]);
         }
         return;
@@ -158,7 +181,8 @@ static void resolve_type(jt_builder *b, const id_index *x, const jt_pending_type
                 ok = e->kind == JT_T_TYPEDEF || e->kind == JT_T_CALLBACK || e->kind == JT_T_BASETYPE;
         }
         if (!ok) {
-            jt_diag(JT_DIAG_ERROR, b->file, t->line, "%s: <%s>%s</%s> names no %s the spec defines",
+            jt_diag(jt_problem_level(JT_PB_TYPE, pt->elided), b->file, t->line,
+                    "%s: <%s>%s</%s> names no %s the spec defines",
                     pt->owner_id, jt_kinds[t->kind].xml, t->name, jt_kinds[t->kind].xml,
                     t->kind == JT_ENUM ? "constants group or base type"
                                        : "typedef, callback or base type");
@@ -253,15 +277,16 @@ static bool resolve_member(const id_index *x, const char *id, jt_doc *d)
 static void resolve_link(jt_builder *b, const id_index *x, const jt_pending_link *l)
 {
     jt_doc *d = l->node;
+    jt_diag_level lvl = jt_problem_level(JT_PB_LINK, l->elided);
     const char *id = jt_doc_attr(d, "id");
     if (!id) {
-        jt_diag(JT_DIAG_ERROR, b->file, d->line, "<%s> without id=", d->name);
+        jt_diag(lvl, b->file, d->line, "<%s> without id=", d->name);
         return;
     }
     if (strcmp(d->name, "paramlink") == 0) {
         const jt_param *p = scope_param(l->scope, id);
         if (!p) {
-            jt_diag(JT_DIAG_ERROR, b->file, d->line, "<paramlink id=\"%s\"> names no parameter here", id);
+            jt_diag(lvl, b->file, d->line, "<paramlink id=\"%s\"> names no parameter here", id);
             return;
         }
         d->target_kind = JT_T_PARAM;
@@ -284,7 +309,7 @@ static void resolve_link(jt_builder *b, const id_index *x, const jt_pending_link
             p = find_param(t->fields, t->nfields, id);
         }
         if (!p) {
-            jt_diag(JT_DIAG_ERROR, b->file, d->line, "<fieldlink id=\"%s\" struct=\"%s\"> names no field",
+            jt_diag(lvl, b->file, d->line, "<fieldlink id=\"%s\" struct=\"%s\"> names no field",
                     id, st ? st : "");
             return;
         }
@@ -302,7 +327,7 @@ static void resolve_link(jt_builder *b, const id_index *x, const jt_pending_link
         else if (strcmp(d->name, "errorlink") == 0)
             ok = e->kind == JT_T_ERROR;
         if (!ok) {
-            jt_diag(JT_DIAG_ERROR, b->file, d->line, "<%s id=\"%s\"> names something that is not %s",
+            jt_diag(lvl, b->file, d->line, "<%s id=\"%s\"> names something that is not %s",
                     d->name, id, strcmp(d->name, "eventlink") == 0 ? "an event" : "an error");
             return;
         }
@@ -312,7 +337,7 @@ static void resolve_link(jt_builder *b, const id_index *x, const jt_pending_link
     }
     if (resolve_member(x, id, d))
         return;
-    jt_diag(JT_DIAG_ERROR, b->file, d->line, "dangling <%s id=\"%s\">: the spec defines no such id",
+    jt_diag(lvl, b->file, d->line, "dangling <%s id=\"%s\">: the spec defines no such id",
             d->name, id);
 }
 
@@ -326,7 +351,7 @@ static void resolve_caps(jt_builder *b, const id_index *x, jt_cap_use *u, size_t
     for (size_t i = 0; i < n; i++) {
         const id_entry *e = idx_get(x, u[i].id);
         if (!e || e->kind != JT_T_CAPABILITY) {
-            jt_diag(elided ? JT_DIAG_NOTE : JT_DIAG_ERROR, b->file, u[i].line,
+            jt_diag(jt_problem_level(JT_PB_CAPABILITY, elided), b->file, u[i].line,
                     "%s%s needs capability %s, which jvmtiCapabilities lacks",
                     elided ? "elided " : "", owner, u[i].id);
             continue;
@@ -423,7 +448,7 @@ int jt_resolve(jt_builder *b)
         for (size_t j = 0; j < f->nerrors; j++) {
             const id_entry *e = idx_get(&x, f->errors[j].id);
             if (!e || e->kind != JT_T_ERROR)
-                jt_diag(JT_DIAG_ERROR, b->file, f->errors[j].line,
+                jt_diag(jt_problem_level(JT_PB_ERROR, f->elided), b->file, f->errors[j].line,
                         "%s lists error %s, which the error section does not define", f->id, f->errors[j].id);
             else
                 f->errors[j].error = e->ptr;
