@@ -1,29 +1,13 @@
-/* main.c — jvmtigen: parse the command line, load the spec, run emitters. */
-#include <errno.h>
+/* main.c — jvmtigen: parse the command line, load the spec, run emitters
+ * (or, with --xsl, hand over to cmd/xsl.c). */
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cmd/cli.h"
 #include "util/diag.h"
 #include "analyze/diff.h"
 #include "analyze/lint.h"
 #include "util/outfile.h"
-
-static int make_dir(const char *dir)
-{
-    struct stat st;
-    if (stat(dir, &st) == 0) {
-        if (S_ISDIR(st.st_mode))
-            return 0;
-        jt_diag(JT_DIAG_ERROR, NULL, 0, "output directory %s exists and is not a directory", dir);
-        return -1;
-    }
-    if (mkdir(dir, 0777) != 0) {
-        jt_diag(JT_DIAG_ERROR, NULL, 0, "cannot create output directory %s: %s", dir, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
+#include "cmd/xsl.h"
 
 int main(int argc, char **argv)
 {
@@ -33,6 +17,8 @@ int main(int argc, char **argv)
     int rc = jt_cli_parse(&cli, argc, argv);
     if (rc >= 0)
         return rc;
+    if (cli.xsl_path)
+        return jt_xsl_run(&cli);
 
     jt_load_options lo = { .quiet_warnings = cli.quiet };
     jt_spec *spec = jt_spec_load(cli.spec_path, &lo);
@@ -52,7 +38,7 @@ int main(int argc, char **argv)
     }
     if (cli.to_stdout)
         jt_out_to_stdout();
-    else if (make_dir(cli.outdir) != 0) {
+    else if (jt_out_dir(cli.outdir) != 0) {
         jt_spec_free(spec);
         return JT_EXIT_FAIL;
     }

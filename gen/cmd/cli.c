@@ -13,11 +13,14 @@
 #define PACKAGE_VERSION "0.0"
 #endif
 
-enum { OPT_MAJOR = 1000, OPT_LINT, OPT_STDOUT, OPT_HELP, OPT_VERSION, OPT_EMITTER_BASE = 2000 };
+enum { OPT_MAJOR = 1000, OPT_LINT, OPT_STDOUT, OPT_HELP, OPT_VERSION, OPT_XSL, OPT_PARAM, OPT_XSL_OUTPUT,
+       OPT_EMITTER_BASE = 2000 };
 
 void jt_cli_usage(FILE *f)
 {
     fputs("Usage: jvmtigen [OPTIONS] SPEC.xml\n"
+          "       jvmtigen --xsl=STYLESHEET [--param NAME=VALUE]... (--stdout | [-o DIR]\n"
+          "                --xsl-output=NAME) SPEC.xml\n"
           "       jvmtigen diff [--format=text|json|html] OLD.xml NEW.xml\n"
           "Generate jvmti.h, name tables and more from the JVMTI specification (jvmti.xml);\n"
           "or report what changed between two versions of it (exit 0 same, 1 different,\n"
@@ -35,6 +38,11 @@ void jt_cli_usage(FILE *f)
           "                           version in its change history)\n"
           "      --lint               load and check the spec only; write nothing\n"
           "  -q, --quiet              do not print warnings\n"
+          "      --xsl=STYLESHEET     apply an XSLT stylesheet to the spec, as OpenJDK's\n"
+          "                           jvmtiGen does (its one output: --stdout, or\n"
+          "                           --xsl-output=NAME in DIR)\n"
+          "      --param NAME=VALUE   a string parameter of the stylesheet (repeatable)\n"
+          "      --xsl-output=NAME    the file name of the stylesheet's output\n"
           "      --help               print this help and exit\n"
           "      --version            print the version and exit\n\n"
           "Exit status: 0 success, 1 bad spec or failed write, 2 bad usage.\n", f);
@@ -48,6 +56,46 @@ static int usage_error(const char *fmt, const char *arg)
     return JT_EXIT_USAGE;
 }
 
+/* --param NAME=VALUE: NULL when fine, else a message format for the value. */
+static const char *check_param(const jt_cli *cli, const char *arg)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq)
+        return "--param %s: expected NAME=VALUE";
+    if (eq == arg)
+        return "--param %s: the parameter has no name (expected NAME=VALUE)";
+    for (const char *p = arg; p < eq; p++) {
+        int c = (unsigned char)*p;
+        bool ok = c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                  (p > arg && ((c >= '0' && c <= '9') || c == '-' || c == '.'));
+        if (!ok)
+            return "--param %s: the name is not an XSLT parameter name (letters, digits, _ - .)";
+    }
+    for (int i = 0; i < cli->nparams; i++)
+        if (strncmp(cli->params[i], arg, (size_t)(eq - arg) + 1) == 0)
+            return "--param %s: that parameter is already given";
+    if (cli->nparams == JT_CLI_MAX_PARAMS)
+        return "--param %s: too many parameters";
+    return NULL;
+}
+
+/* The --xsl command: one output, its own options only. */
+static int check_xsl(jt_cli *cli)
+{
+    if (!cli->xsl_path)
+        return usage_error("%s", cli->nparams ? "--param needs --xsl=STYLESHEET"
+                                              : "--xsl-output needs --xsl=STYLESHEET");
+    if (cli->any_selected)
+        return usage_error("%s", "--xsl writes one output, the stylesheet's: no --header, --html ... with it");
+    if (cli->lint || cli->major_version)
+        return usage_error("%s", cli->lint ? "--xsl and --lint do not go together"
+                                           : "--xsl takes no --major-version (pass --param majorversion=N)");
+    if (cli->to_stdout == (cli->xsl_output != NULL))
+        return usage_error("%s", cli->to_stdout ? "--xsl: --stdout or --xsl-output=NAME, not both"
+                                                : "--xsl needs --stdout or --xsl-output=NAME");
+    return -1;
+}
+
 int jt_cli_parse(jt_cli *cli, int argc, char **argv)
 {
     static const struct option fixed[] = {
@@ -58,6 +106,9 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
         { "quiet", no_argument, NULL, 'q' },
         { "help", no_argument, NULL, OPT_HELP },
         { "version", no_argument, NULL, OPT_VERSION },
+        { "xsl", required_argument, NULL, OPT_XSL },
+        { "param", required_argument, NULL, OPT_PARAM },
+        { "xsl-output", required_argument, NULL, OPT_XSL_OUTPUT },
     };
     enum { NFIXED = sizeof fixed / sizeof fixed[0] };
     struct option opts[NFIXED + JT_CLI_MAX_EMITTERS + 1];    /* + emitters + end */
@@ -96,6 +147,25 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
         case OPT_STDOUT:
             cli->to_stdout = true;
             break;
+        case OPT_XSL:
+            if (cli->xsl_path)
+                return usage_error("%s", "--xsl given twice (one stylesheet a run)");
+            if (!*optarg)
+                return usage_error("%s", "--xsl needs a stylesheet file");
+            cli->xsl_path = optarg;
+            break;
+        case OPT_PARAM: {
+            const char *bad = check_param(cli, optarg);
+            if (bad)
+                return usage_error(bad, optarg);
+            cli->params[cli->nparams++] = optarg;
+            break;
+        }
+        case OPT_XSL_OUTPUT:
+            if (!*optarg || strchr(optarg, '/') || !strcmp(optarg, ".") || !strcmp(optarg, ".."))
+                return usage_error("--xsl-output=%s: expected a file name (the directory is -o DIR)", optarg);
+            cli->xsl_output = optarg;
+            break;
         case OPT_HELP:
             jt_cli_usage(stdout);
             return JT_EXIT_OK;
@@ -119,6 +189,8 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
     if (optind + 1 < argc)
         return usage_error("unexpected argument %s (one SPEC.xml at a time)", argv[optind + 1]);
     cli->spec_path = argv[optind];
+    if (cli->xsl_path || cli->nparams || cli->xsl_output)
+        return check_xsl(cli);
     if (cli->to_stdout) {
         int n = 0, one = -1;
         for (int i = 0; i < jt_nemitters; i++)

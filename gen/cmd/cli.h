@@ -13,6 +13,7 @@
 #define JT_EXIT_USAGE 2     /* bad command line */
 
 #define JT_CLI_MAX_EMITTERS 16
+#define JT_CLI_MAX_PARAMS 32
 
 typedef struct jt_cli {
     const char *spec_path;
@@ -23,6 +24,11 @@ typedef struct jt_cli {
     bool to_stdout;                 /* the one selected output to stdout */
     bool selected[JT_CLI_MAX_EMITTERS]; /* by index into jt_emitters; none = all */
     bool any_selected;
+    /* --xsl: apply a stylesheet instead of the emitters (cmd/xsl.h) */
+    const char *xsl_path;
+    const char *xsl_output;         /* file name in outdir; NULL with --stdout */
+    const char *params[JT_CLI_MAX_PARAMS];  /* "NAME=VALUE", as given */
+    int nparams;
 } jt_cli;
 
 /* Parses argv.  Returns -1 to go on, or an exit status: JT_EXIT_OK after

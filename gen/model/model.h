@@ -365,6 +365,9 @@ typedef struct jt_load_options {
     bool quiet_warnings;        /* do not print warnings */
 } jt_load_options;
 
+/* What a spec file is, as messages about a wrong file name it. */
+#define JT_SPEC_EXPECTED "a JVMTI specification, jvmti.xml"
+
 /* Load, build, resolve and check.  On failure prints "file:line: error: ..."
  * messages to stderr and returns NULL.  Warnings (DTD violations, unknown
  * elements) are printed and do not fail the load. */

@@ -35,6 +35,7 @@
 #include <libxml/xmlerror.h>
 
 #include "util/diag.h"
+#include "util/readfile.h"
 #include "model/model_internal.h"
 
 /* ---- helpers over libxml2 ---------------------------------------------- */
@@ -1277,7 +1278,7 @@ jt_spec *jt_spec_load_memory(const char *buf, size_t len, const char *name,
                              const jt_load_options *opts)
 {
     if (len == 0) {
-        jt_diag(JT_DIAG_ERROR, name, 0, "is empty (expected a JVMTI specification, jvmti.xml)");
+        jt_diag(JT_DIAG_ERROR, name, 0, "is empty (expected %s)", JT_SPEC_EXPECTED);
         return NULL;
     }
     if (len > INT_MAX) {
@@ -1287,50 +1288,13 @@ jt_spec *jt_spec_load_memory(const char *buf, size_t len, const char *name,
     return load(name, buf, len, opts);
 }
 
-/* The file is read here, whole, and parsed from memory: libxml2 would
- * inflate a gzip or xz file transparently (a decompression bomb), and a
- * FIFO or device would never end. */
+/* The file is read whole and parsed from memory (util/readfile.h says why). */
 jt_spec *jt_spec_load(const char *path, const jt_load_options *opts)
 {
-    struct stat st;
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0 || fstat(fd, &st) != 0) {
-        jt_diag(JT_DIAG_ERROR, path, 0, "cannot read: %s", strerror(errno));
-        if (fd >= 0)
-            close(fd);
-        return NULL;
-    }
-    const char *refusal = NULL;
-    if (S_ISDIR(st.st_mode))
-        refusal = "is a directory, not a jvmti.xml file";
-    else if (!S_ISREG(st.st_mode))
-        refusal = "is not a regular file (expected a JVMTI specification, jvmti.xml)";
-    else if (st.st_size == 0)
-        refusal = "is empty (expected a JVMTI specification, jvmti.xml)";
-    else if (st.st_size > INT_MAX)
-        refusal = "is too large for a JVMTI specification";
-    if (refusal) {
-        jt_diag(JT_DIAG_ERROR, path, 0, "%s", refusal);
-        close(fd);
-        return NULL;
-    }
-    size_t len = (size_t)st.st_size, got = 0;
-    char *buf = malloc(len);
+    size_t len;
+    char *buf = jt_read_file(path, &len, JT_SPEC_EXPECTED);
     if (!buf)
-        jt_fatal("out of memory");
-    while (got < len) {
-        ssize_t r = read(fd, buf + got, len - got);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0) {
-            jt_diag(JT_DIAG_ERROR, path, 0, "cannot read: %s", r < 0 ? strerror(errno) : "file shrank while read");
-            free(buf);
-            close(fd);
-            return NULL;
-        }
-        got += (size_t)r;
-    }
-    close(fd);
+        return NULL;
     jt_spec *s = load(path, buf, len, opts);
     free(buf);
     return s;

@@ -166,3 +166,19 @@ void jt_out_abort(jt_out *o)
         unlink(o->tmp);
     release(o);
 }
+
+int jt_out_dir(const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+            return 0;
+        jt_diag(JT_DIAG_ERROR, NULL, 0, "output directory %s exists and is not a directory", dir);
+        return -1;
+    }
+    if (mkdir(dir, 0777) != 0) {
+        jt_diag(JT_DIAG_ERROR, NULL, 0, "cannot create output directory %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}

@@ -17,6 +17,9 @@ typedef struct jt_out jt_out;
 
 /* From now on, outputs go to standard output at jt_out_finish(). */
 void jt_out_to_stdout(void);
+/* Makes the output directory dir unless it is one already; 0, or -1 after
+ * a message. */
+int jt_out_dir(const char *dir);
 /* Opens DIR/NAME.tmpXXXXXX; NULL (message printed) on failure. */
 jt_out *jt_out_open(const char *dir, const char *name);
 FILE *jt_out_file(jt_out *o);

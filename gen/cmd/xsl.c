@@ -1,0 +1,180 @@
+/* xsl.c — `jvmtigen --xsl`: apply one of OpenJDK's jvmti stylesheets to a
+ * spec, as its build's jvmtiGen tool does, but with libxslt, real exit
+ * codes and all-or-nothing output.
+ *
+ * Steps: read the spec once; load it through our model (so a bad spec gets
+ * our file:line messages and stops here); parse the same bytes again as the
+ * tree the stylesheet sees; compile the stylesheet (xsl_style.c); run it
+ * with the --param strings and the Java-like sort (xsl_collate.c); write
+ * the serialized result through util/outfile.
+ *
+ * Differences between libxslt and Java's XSLT (XSLTC, what jvmtiGen runs
+ * on) met with OpenJDK's stylesheets, and how each is handled:
+ *  - xsl:sort without lang: Java collates (en_US), libxslt compares code
+ *    points.  Our sort function collates as Java does (xsl_collate.c).
+ *  - a stray text node in xsl:choose (jvmtiEnter.xsl, JDK 9 to 26): Java
+ *    ignores it, libxslt rejects the stylesheet.  Removed with a warning
+ *    before compiling (xsl_style.c).
+ *  - attribute defaults of the spec's internal DTD (since="1.0" ...): Java's
+ *    DOM parser applies them, so the tree here is parsed with
+ *    XML_PARSE_DTDATTR too.
+ *  - parameters: jvmtiGen passes each -PARAM as a string, so --param values
+ *    are quoted as strings, never evaluated as XPath.
+ *  - xsl:message: Java prints it on stderr and goes on, or stops with
+ *    terminate="yes"; here it is a warning, or an error that fails the run
+ *    with no output (jvmtiGen left a partial file and exit 0).
+ *  - output: the text method in UTF-8, no declaration, nothing added or
+ *    taken away at the end: what both write (the golden tests compare
+ *    bytes).
+ */
+#include "cmd/xsl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxslt/transform.h>
+#include <libxslt/variables.h>
+#include <libxslt/xsltInternals.h>
+#include <libxslt/xsltutils.h>
+
+#include "analyze/lint.h"
+#include "cmd/xsl_collate.h"
+#include "cmd/xsl_diag.h"
+#include "cmd/xsl_style.h"
+#include "model/model.h"
+#include "util/diag.h"
+#include "util/outfile.h"
+#include "util/readfile.h"
+
+/* The spec for the stylesheet, from the bytes the model was built from;
+ * those passed the loader's checks (no external DTD or entity, no entity
+ * reference), so this parse reads nothing else. */
+static xmlDocPtr parse_spec(const char *buf, size_t len, const char *path)
+{
+    xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+    if (!ctxt)
+        jt_fatal("out of memory");
+    ctxt->sax->externalSubset = NULL;
+    xmlDocPtr doc = xmlCtxtReadMemory(ctxt, buf, (int)len, path, NULL,
+                                      XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_DTDATTR);
+    if (doc && !ctxt->wellFormed) {
+        xmlFreeDoc(doc);
+        doc = NULL;
+    }
+    xmlFreeParserCtxt(ctxt);
+    if (!doc)
+        jt_diag(JT_DIAG_ERROR, path, 0, "cannot parse as XML for the stylesheet");
+    return doc;
+}
+
+/* "NAME=VALUE" strings as libxslt's NULL-terminated name, value list,
+ * values quoted as XPath strings by xsltQuoteUserParams(). */
+static const char **param_list(const jt_cli *cli, char ***names)
+{
+    const char **list = calloc((size_t)cli->nparams * 2 + 1, sizeof *list);
+    *names = calloc((size_t)cli->nparams + 1, sizeof **names);
+    if (!list || !*names)
+        jt_fatal("out of memory");
+    for (int i = 0; i < cli->nparams; i++) {
+        const char *eq = strchr(cli->params[i], '=');
+        (*names)[i] = strndup(cli->params[i], (size_t)(eq - cli->params[i]));
+        if (!(*names)[i])
+            jt_fatal("out of memory");
+        list[2 * i] = (*names)[i];
+        list[2 * i + 1] = eq + 1;
+    }
+    return list;
+}
+
+/* Run style over doc: 0 and the serialized result in *text (xmlFree it;
+ * NULL when empty) and *len, or -1 after messages. */
+static int transform(const jt_cli *cli, xsltStylesheetPtr style, xmlDocPtr doc, xmlChar **out, int *len)
+{
+    xsltTransformContextPtr ctxt = xsltNewTransformContext(style, doc);
+    if (!ctxt)
+        jt_fatal("out of memory");
+    jt_xsl_diag_begin(cli->xsl_path);
+    jt_xsl_diag_watch(ctxt);
+    xsltSetCtxtSortFunc(ctxt, jt_xsl_sort);
+    int failed = jt_xsl_style_secure(ctxt) != 0;
+    char **names;
+    const char **params = param_list(cli, &names);
+    if (!failed && xsltQuoteUserParams(ctxt, params) != 0)
+        failed = 1;
+    xmlDocPtr result = NULL;
+    if (!failed)
+        result = xsltApplyStylesheetUser(style, doc, NULL, NULL, NULL, ctxt);
+    failed = failed || !result || ctxt->state != XSLT_STATE_OK;
+    xmlChar *text = NULL;
+    *len = 0;
+    if (!failed && xsltSaveResultToString(&text, len, result, style) != 0)
+        failed = 1;
+    if (jt_xsl_diag_end(failed) == 0 && failed)
+        jt_diag(JT_DIAG_ERROR, cli->xsl_path, 0, "the transformation failed");
+    if (failed) {
+        xmlFree(text);
+        text = NULL;
+    }
+    xmlFreeDoc(result);
+    xsltFreeTransformContext(ctxt);
+    for (int i = 0; i < cli->nparams; i++)
+        free(names[i]);
+    free(names);
+    free(params);
+    *out = text;
+    return failed ? -1 : 0;
+}
+
+static int write_output(const jt_cli *cli, const xmlChar *text, int len)
+{
+    if (cli->to_stdout)
+        jt_out_to_stdout();
+    else if (jt_out_dir(cli->outdir) != 0)
+        return -1;
+    jt_out *o = jt_out_open(cli->outdir, cli->to_stdout ? "stdout" : cli->xsl_output);
+    if (!o)
+        return -1;
+    if (len > 0)
+        (void)fwrite(text, 1, (size_t)len, jt_out_file(o));   /* jt_out_commit() reports a failure */
+    int ok = jt_out_commit(o) == 0;
+    return jt_out_finish(ok);
+}
+
+int jt_xsl_run(const jt_cli *cli)
+{
+    size_t len;
+    char *buf = jt_read_file(cli->spec_path, &len, JT_SPEC_EXPECTED);
+    if (!buf)
+        return JT_EXIT_FAIL;
+    jt_load_options lo = { .quiet_warnings = cli->quiet };
+    jt_spec *spec = jt_spec_load_memory(buf, len, cli->spec_path, &lo);
+    if (!spec) {
+        free(buf);
+        return JT_EXIT_FAIL;
+    }
+    int lint_errors = jt_lint_at(spec, JT_DIAG_ERROR);
+    jt_spec_free(spec);
+    if (lint_errors) {
+        jt_diag(JT_DIAG_ERROR, cli->spec_path, 0, "not generating from a spec with errors (--lint lists all findings)");
+        free(buf);
+        return JT_EXIT_FAIL;
+    }
+    xmlDocPtr doc = parse_spec(buf, len, cli->spec_path);
+    free(buf);
+    if (!doc)
+        return JT_EXIT_FAIL;
+    xsltStylesheetPtr style = jt_xsl_style_load(cli->xsl_path);
+    int rc = JT_EXIT_FAIL;
+    if (style) {
+        int n;
+        xmlChar *text;
+        if (transform(cli, style, doc, &text, &n) == 0 && write_output(cli, text, n) == 0)
+            rc = JT_EXIT_OK;
+        xmlFree(text);
+        xsltFreeStylesheet(style);
+    }
+    xmlFreeDoc(doc);
+    xsltCleanupGlobals();
+    return rc;
+}
