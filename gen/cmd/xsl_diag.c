@@ -16,6 +16,7 @@ typedef struct {
     int line;
     int warning;        /* a warning whatever the outcome */
     int terminates;     /* an error whatever the outcome */
+    int needs_loc;      /* takes the next location line's place */
     char *text;
 } entry;
 
@@ -41,15 +42,24 @@ static void add(const char *file, int line, int warning, int terminates, const c
     e->line = line;
     e->warning = warning;
     e->terminates = terminates;
+    e->needs_loc = 0;
     e->text = strdup(text);
     if (!e->file || !e->text)
         jt_fatal("out of memory");
 }
 
 /* libxslt's location line: "compilation error: file F line N element E",
- * also without "line N" or "element E".  Returns 1 when it was one. */
+ * also without "line N" or "element E"; or with no file: "error",
+ * "runtime error: element E".  Returns 1 when it was one. */
 static int take_location(const char *s)
 {
+    static const char *const bare[] = { "error", "warning", "compilation error", "runtime error",
+                                        "compilation warning", "runtime warning" };
+    for (size_t i = 0; i < sizeof bare / sizeof bare[0]; i++) {
+        size_t n = strlen(bare[i]);
+        if (strncmp(s, bare[i], n) == 0 && (!s[n] || strncmp(s + n, ": element ", 10) == 0))
+            return 1;
+    }
     static const char *const kinds[] = { "compilation error: file ", "runtime error: file ",
                                          "compilation warning: file ", "runtime warning: file " };
     const char *f = NULL;
@@ -65,6 +75,17 @@ static int take_location(const char *s)
     free(loc_file);
     loc_file = strndup(f, (size_t)(end - f));
     loc_line = strncmp(end, " line ", 6) == 0 ? atoi(end + 6) : 0;
+    if (!loc_file)
+        jt_fatal("out of memory");
+    for (int i = 0; i < nentries; i++)
+        if (entries[i].needs_loc) {
+            free(entries[i].file);
+            entries[i].file = strdup(loc_file);
+            entries[i].line = loc_line;
+            entries[i].needs_loc = 0;
+            if (!entries[i].file)
+                jt_fatal("out of memory");
+        }
     return 1;
 }
 
@@ -154,6 +175,17 @@ static void on_structured(void *ctx, xmlErrorPtr e)
     if (e->file)
         file = e->file, line = e->line;
     add(file, line, e->level == XML_ERR_WARNING, 0, text);
+    /* compiling, an XPath error comes before libxslt's location line */
+    if (!e->file && !watched)
+        entries[nentries - 1].needs_loc = 1;
+}
+
+void jt_xsl_diag_note(const char *text)
+{
+    if (npending)
+        end_line();
+    add(loc_file, loc_line, 0, 0, text);
+    entries[nentries - 1].needs_loc = 1;
 }
 
 void jt_xsl_diag_begin(const char *file)
@@ -180,14 +212,26 @@ int jt_xsl_diag_end(int failed)
 {
     if (npending)
         end_line();
+    /* One failure comes in up to three lines (libxml2's XPath error,
+     * libxslt's view of it, "XPath evaluation returned no result"): the
+     * first at a place says what is wrong, the rest at that place go.
+     * xsl:message lines all stay. */
     int errors = 0;
+    const entry *prev = NULL;
     for (int i = 0; i < nentries; i++) {
         entry *e = &entries[i];
+        int message = e->warning || e->terminates;
         int err = e->terminates || (failed && !e->warning);
+        if (!message && prev && e->line == prev->line && strcmp(e->file, prev->file) == 0)
+            continue;
         errors += err;
-        jt_diag(err ? JT_DIAG_ERROR : JT_DIAG_WARNING, e->file, e->line, "%s", e->text);
-        free(e->file);
-        free(e->text);
+        jt_diag(err ? JT_DIAG_ERROR : JT_DIAG_WARNING, e->file, e->line, "%s%s",
+                e->terminates ? "stopped by xsl:message: " : "", e->text);
+        prev = message ? NULL : e;
+    }
+    for (int i = 0; i < nentries; i++) {
+        free(entries[i].file);
+        free(entries[i].text);
     }
     nentries = 0;
     watched = NULL;

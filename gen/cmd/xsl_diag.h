@@ -19,6 +19,9 @@ void jt_xsl_diag_begin(const char *file);
  * warning whatever the outcome (OpenJDK's stylesheets print progress
  * that way), one that terminates an error. */
 void jt_xsl_diag_watch(xsltTransformContextPtr ctxt);
+/* A message of ours while compiling (an import that may not be read): it
+ * takes the place of libxslt's next location line, the xsl:import's. */
+void jt_xsl_diag_note(const char *text);
 /* Print what was collected, at level failed ? error : warning, and stop
  * collecting.  Returns how many lines were printed at error level. */
 int jt_xsl_diag_end(int failed);

@@ -32,6 +32,7 @@
 #include <libxslt/documents.h>
 #include <libxslt/security.h>
 #include <libxslt/xslt.h>
+#include <libxslt/xsltutils.h>
 
 #include "cmd/xsl_diag.h"
 #include "util/diag.h"
@@ -202,14 +203,14 @@ static void drop_stray_choose_text(xmlDocPtr doc, const char *file)
 
 /* ---- what may be read ------------------------------------------------ */
 /* The real path of uri when it names a local file under allowed_dir;
- * else NULL after a message. */
-static char *confined(const char *uri)
+ * else NULL, with the reason in why. */
+static char *confined(const char *uri, char *why, size_t n)
 {
     const char *path = uri;
     xmlURIPtr u = xmlParseURI(uri);
     if (u && u->scheme) {
         if (strcmp(u->scheme, "file") != 0 || (u->server && *u->server) || !u->path) {
-            jt_diag(JT_DIAG_ERROR, uri, 0, "not read: only local files beside the stylesheet are (no network)");
+            snprintf(why, n, "not read: only local files beside the stylesheet are (no network)");
             xmlFreeURI(u);
             return NULL;
         }
@@ -219,33 +220,49 @@ static char *confined(const char *uri)
     int err = errno;
     xmlFreeURI(u);
     if (!real) {
-        jt_diag(JT_DIAG_ERROR, uri, 0, "cannot read: %s", strerror(err));
+        snprintf(why, n, "cannot read: %s", strerror(err));
         return NULL;
     }
-    size_t n = allowed_dir ? strlen(allowed_dir) : 0;
-    if (!allowed_dir || strncmp(real, allowed_dir, n) != 0 || (real[n] != '/' && strcmp(allowed_dir, "/") != 0)) {
-        jt_diag(JT_DIAG_ERROR, uri, 0, "not read: outside %s, the stylesheet's directory (imports, "
-                "includes and document() read only files there)", allowed_dir ? allowed_dir : "(none)");
+    size_t len = allowed_dir ? strlen(allowed_dir) : 0;
+    if (!allowed_dir || strncmp(real, allowed_dir, len) != 0 || (real[len] != '/' && strcmp(allowed_dir, "/") != 0)) {
+        snprintf(why, n, "not read: outside %s, the stylesheet's directory (imports, includes "
+                 "and document() read only files there)", allowed_dir ? allowed_dir : "(none)");
         free(real);
         return NULL;
     }
     return real;
 }
 
+/* libxslt's loader, for xsl:import/xsl:include (ctxt: the stylesheet) and
+ * document() (ctxt: the transformation).  A refusal is reported where the
+ * instruction is, and fails the run. */
 static xmlDocPtr load_doc(const xmlChar *uri, xmlDictPtr dict, int options, void *ctxt, xsltLoadType type)
 {
-    (void)options, (void)ctxt;
-    char *real = confined((const char *)uri);
-    if (!real)
-        return NULL;
-    size_t len;
+    (void)options;
     bool style = type == XSLT_LOAD_STYLESHEET;
+    char why[PATH_MAX + 200];
+    char *real = confined((const char *)uri, why, sizeof why);
+    if (!real) {
+        char msg[sizeof why + 600];
+        snprintf(msg, sizeof msg, "%.500s: %s", (const char *)uri, why);
+        if (style || !ctxt)
+            jt_xsl_diag_note(msg);
+        else
+            xsltTransformError(ctxt, NULL, NULL, "%s\n", msg);
+        return NULL;
+    }
+    size_t len;
     char *buf = jt_read_file(real, &len, style ? "an XSLT stylesheet" : "an XML document");
     free(real);
-    if (!buf)
+    if (!buf) {
+        if (!style && ctxt)
+            xsltTransformError(ctxt, NULL, NULL, "document(): %s not loaded\n", (const char *)uri);
         return NULL;
+    }
     xmlDocPtr doc = parse(buf, len, (const char *)uri, dict);
     free(buf);
+    if (!doc && !style && ctxt)
+        xsltTransformError(ctxt, NULL, NULL, "document(): %s not loaded\n", (const char *)uri);
     if (doc && style)
         drop_stray_choose_text(doc, (const char *)uri);
     return doc;
