@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # valgrind.sh — the generator under valgrind memcheck: every output from both
-# shared specs, and the broken spec, with 0 errors and 0 bytes definitely
-# lost.  Skips (77) when valgrind is not installed.
+# shared specs, the broken spec, and --xsl (a good and a bad stylesheet),
+# with 0 errors and 0 bytes definitely lost.  Skips (77) when valgrind is not installed.
 set -euo pipefail
 : "${JVMTIGEN:?}" "${SPEC_DIR:?}" "${builddir:?}"
 command -v valgrind >/dev/null || { echo "valgrind not installed: skipped"; exit 77; }
@@ -28,4 +28,13 @@ run jdk8 0 -q -o "$out/jdk8" "$SPEC_DIR/jdk8/jvmti.xml"
 run broken 1 -q -o "$out/broken" "$SPEC_DIR/broken/truncated-jvmti.xml"
 run lint 0 -q --lint "$SPEC_DIR/jdk17/jvmti.xml"
 run diff 1 diff "$SPEC_DIR/jdk8/jvmti.xml" "$SPEC_DIR/jdk17/jvmti.xml"
+# --xsl: OpenJDK's stylesheet with the stray text and the sort, if present;
+# a stylesheet that fails to compile (libxslt gives the tree back)
+xsl=$SPEC_DIR/../reference/openjdk/jdk21/xsl/jvmtiEnter.xsl
+if [[ -f $xsl ]]; then
+    run xsl-enter 0 -q --xsl="$xsl" --param majorversion=21 --param interface=jvmti --stdout "$SPEC_DIR/jdk21/jvmti.xml"
+fi
+printf '%s\n' '<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">' \
+    '<xsl:template match="/"><xsl:value-of select="1 +"/></xsl:template></xsl:stylesheet>' >"$out/bad.xsl"
+run xsl-bad 1 -q --xsl="$out/bad.xsl" --stdout "$SPEC_DIR/jdk17/jvmti.xml"
 exit $status
