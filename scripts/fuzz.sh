@@ -4,6 +4,8 @@
 #
 #     make fuzz                    # 600 s, the budget for a run by hand
 #     make fuzz FUZZ_SECONDS=60    # what .ci/run does
+#     make fuzz FUZZ_TARGET=xsl    # the stylesheet loading of --xsl
+#                                  # (tests/fuzz/fuzz_xsl.c) instead
 #
 # `make fuzz` passes the generator's sources and flags; by hand:
 #     scripts/fuzz.sh SECONDS SRCDIR BUILDDIR SPEC_DIR SOURCE...
@@ -26,7 +28,14 @@ fi
 seconds=$1 srcdir=$(cd "$2" && pwd) builddir=$(cd "$3" && pwd) spec_dir=$4
 shift 4
 
+target=${FUZZ_TARGET:-spec}
+case $target in
+spec) dict=$srcdir/tests/fuzz/jvmti.dict regress=$srcdir/tests/fuzz/regress ;;
+xsl) dict=$srcdir/tests/fuzz/xsl.dict regress=$srcdir/tests/fuzz/xsl-regress ;;
+*) echo "FUZZ_TARGET=$target: expected spec or xsl" >&2; exit 2 ;;
+esac
 work=$builddir/fuzz
+[[ $target == spec ]] || work=$builddir/fuzz-$target
 mkdir -p "$work/obj" "$work/corpus" "$work/seeds" "$work/crashes"
 CLANG=${CLANG:-clang}
 san=(-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
@@ -49,7 +58,7 @@ for s in "$@"; do
     [[ $s == *.c && $s != */main.c ]] || continue
     if [[ -f $builddir/$s ]]; then sources+=("$builddir/$s"); else sources+=("$srcdir/$s"); fi
 done
-sources+=("$srcdir/tests/fuzz/fuzz_spec.c")
+sources+=("$srcdir/tests/fuzz/fuzz_$target.c")
 echo "fuzz: compiling ${#sources[@]} files with $CLANG ${san[*]}"
 running=0
 for src in "${sources[@]}"; do
@@ -58,12 +67,17 @@ for src in "${sources[@]}"; do
     if ((++running >= 2)); then wait -n; running=$((running - 1)); fi
 done
 wait
-"$CLANG" "${cflags[@]}" -fsanitize=fuzzer "$work"/obj/*.o "${libs[@]}" -o "$work/fuzz_spec"
+"$CLANG" "${cflags[@]}" -fsanitize=fuzzer "$work"/obj/*.o "${libs[@]}" -o "$work/fuzz_$target"
 
 # Seeds: libFuzzer reads directories, so copy the single files into one.
 rm -f "$work/seeds"/*
-for f in "$spec_dir"/jdk17/jvmti.xml "$spec_dir"/jdk8/jvmti.xml "$spec_dir"/broken/*.xml \
-    "$srcdir"/tests/fuzz/seeds/* "$srcdir"/tests/malformed/*.xml "$srcdir"/tests/fuzz/regress/*; do
+if [[ $target == spec ]]; then
+    seed_files=("$spec_dir"/jdk17/jvmti.xml "$spec_dir"/jdk8/jvmti.xml "$spec_dir"/broken/*.xml
+        "$srcdir"/tests/fuzz/seeds/* "$srcdir"/tests/malformed/*.xml "$regress"/*)
+else
+    seed_files=("$spec_dir"/../reference/openjdk/jdk*/xsl/*.xsl "$srcdir"/tests/fuzz/xsl-seeds/* "$regress"/*)
+fi
+for f in "${seed_files[@]}"; do
     [[ -f $f ]] || continue
     name=${f#"$srcdir"/} name=${name#"$spec_dir"/}
     cp "$f" "$work/seeds/${name//\//_}"
@@ -77,8 +91,8 @@ rc=0
     cd "$work"
     JVMTIGEN_FUZZ_BASE=$srcdir/tests/fuzz/seeds/rich.xml \
         ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
-        ./fuzz_spec -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
-        -dict="$srcdir/tests/fuzz/jvmti.dict" -artifact_prefix="$work/crashes/" \
+        "./fuzz_$target" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
+        -dict="$dict" -artifact_prefix="$work/crashes/" \
         -print_final_stats=1 corpus seeds
 ) >"$log" 2>&1 || rc=$?
 
@@ -96,7 +110,7 @@ if ((rc != 0)); then
     echo "fuzz: FAILED (exit $rc); the end of $log:"
     tail -40 "$log"
     for c in "$work"/crashes/*; do
-        [[ -f $c ]] && echo "fuzz: input that fails: $c (copy it into tests/fuzz/regress/)"
+        [[ -f $c ]] && echo "fuzz: input that fails: $c (copy it into ${regress#"$srcdir"/}/)"
     done
     exit 1
 fi

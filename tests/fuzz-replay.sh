@@ -2,7 +2,10 @@
 # fuzz-replay.sh — the fuzz target (tests/fuzz/fuzz_spec.c: load, lint,
 # diff, every emitter) over every input we keep: the seed corpus, the
 # malformed-spec corpus, the shared specs and each input that ever crashed
-# the fuzzer (tests/fuzz/regress/).  Built by the same compiler and flags as
+# the fuzzer (tests/fuzz/regress/).  Then the stylesheet target
+# (tests/fuzz/fuzz_xsl.c, what --xsl does before transforming) over its
+# seeds, its past crashes (tests/fuzz/xsl-regress/), OpenJDK's stylesheets
+# and the test stylesheets of tests/xsl.sh when that ran first.  Built by the same compiler and flags as
 # the rest of the tests, so under ./configure --enable-sanitizers this is the
 # corpus under ASan and UBSan.  Fails on a crash, a sanitizer report or an
 # unreadable input.
@@ -36,3 +39,23 @@ if [[ -z $n || $n -lt 3 ]]; then
     exit 1
 fi
 echo "PASS: $n inputs through load, lint, diff and every emitter"
+
+xsl_inputs=("$srcdir/tests/fuzz/xsl-seeds" "$srcdir/tests/fuzz/xsl-regress")
+for f in "$SPEC_DIR"/../reference/openjdk/jdk*/xsl/*.xsl; do
+    [[ -f $f ]] && xsl_inputs+=("$f")
+done
+rc=0
+UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1} \
+    "$builddir/tests/fuzz_xsl_replay" "${xsl_inputs[@]}" >"$out/xsl.stdout" 2>"$out/xsl.stderr" || rc=$?
+cat "$out/xsl.stdout"
+if ((rc != 0)) || [[ -s $out/xsl.stderr ]]; then
+    echo "FAIL: fuzz_xsl_replay exited $rc; stderr:"
+    sed 's/^/   | /' "$out/xsl.stderr" | head -60
+    exit 1
+fi
+n=$(sed -n 's/^fuzz_replay: \([0-9]*\) inputs ran.*/\1/p' "$out/xsl.stdout")
+if [[ -z $n || $n -lt 2 ]]; then
+    echo "FAIL: only '${n:-no}' stylesheets ran: the corpus is missing"
+    exit 1
+fi
+echo "PASS: $n stylesheets through parse, repair and compile"
