@@ -13,8 +13,8 @@
  *  - xsl:sort without lang: Java collates (en_US), libxslt compares code
  *    points.  Our sort function collates as Java does (xsl_collate.c).
  *  - a stray text node in xsl:choose (jvmtiEnter.xsl, JDK 9 to 26): Java
- *    ignores it, libxslt rejects the stylesheet.  Removed with a warning
- *    before compiling (xsl_style.c).
+ *    ignores it, libxslt fails when it runs that xsl:choose.  Removed with
+ *    a warning before compiling (xsl_style.c).
  *  - attribute defaults of the spec's internal DTD (since="1.0" ...): Java's
  *    DOM parser applies them, so the tree here is parsed with
  *    XML_PARSE_DTDATTR too.
@@ -27,6 +27,7 @@
  *    taken away at the end: what both write (the golden tests compare
  *    bytes).
  */
+#define _POSIX_C_SOURCE 200809L   /* strndup */
 #include "cmd/xsl.h"
 
 #include <stdlib.h>

@@ -12,10 +12,11 @@
  *
  * Repair, for Java compatibility: OpenJDK's jvmtiEnter.xsl (JDK 9 to 26)
  * has a stray character in an xsl:choose.  Java's XSLT ignores text there;
- * libxslt rejects the whole stylesheet.  Such text is removed from the tree
- * before compiling, with a warning naming the file and line.
+ * libxslt stops with "xsl:when expected first" when it reaches that
+ * xsl:choose (jvmtiEnterTrace.cpp does).  Such text is removed from the
+ * tree before compiling, with a warning naming the file and line.
  */
-#define _POSIX_C_SOURCE 200809L   /* realpath, strdup */
+#define _XOPEN_SOURCE 700         /* realpath, strdup */
 #include "cmd/xsl_style.h"
 
 #include <errno.h>
@@ -184,7 +185,7 @@ static void drop_stray_choose_text(xmlDocPtr doc, const char *file)
                         len++;
                     jt_diag(JT_DIAG_WARNING, file, text_line(c),
                             "text \"%.*s\" inside <xsl:choose> ignored (only xsl:when and xsl:otherwise "
-                            "belong there; Java's XSLT ignores it, libxslt would reject the stylesheet)",
+                            "belong there; Java's XSLT ignores it, libxslt would fail on it)",
                             len, (const char *)s);
                     xmlUnlinkNode(c);
                     xmlFreeNode(c);
