@@ -8,7 +8,7 @@ packages=(
     build-essential autoconf automake libtool pkg-config
     libxml2-dev libxslt1-dev libxml2-utils check
     openjdk-17-jdk-headless openjdk-17-doc
-    python3 valgrind hyperfine chromium
+    python3 valgrind hyperfine chromium xsltproc
     clang libclang-rt-14-dev
 )
 

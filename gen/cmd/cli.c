@@ -45,7 +45,7 @@ void jt_cli_usage(FILE *f)
           "      --xsl-output=NAME    the file name of the stylesheet's output\n"
           "      --help               print this help and exit\n"
           "      --version            print the version and exit\n\n"
-          "Exit status: 0 success, 1 bad spec or failed write, 2 bad usage.\n", f);
+          "Exit status: 0 success, 1 bad spec or stylesheet, or failed write; 2 bad usage.\n", f);
 }
 
 static int usage_error(const char *fmt, const char *arg)
