@@ -1362,8 +1362,8 @@ static bool event_requires(const jt_event *e, const char *cap)
 static void slot_cap_events(R *r, const void *arg)
 {
     const jt_capability *c = arg;
-    for (size_t i = 0; i < r->s->nevents; i++)
-        if (event_requires(r->s->events[i], c->id))
+    for (size_t i = 0; i < r->s->nevents; i++)    /* elided events have no entry */
+        if (!r->s->events[i]->elided && event_requires(r->s->events[i], c->id))
             RENDER(r, "event_capability_event", T("id", r->s->events[i]->id));
 }
 
@@ -1375,7 +1375,7 @@ static void slot_event_cap_rows(R *r, const void *arg)
         const jt_capability *c = &r->s->capabilities[i];
         bool any = false;
         for (size_t j = 0; j < r->s->nevents && !any; j++)
-            any = event_requires(r->s->events[j], c->id);
+            any = !r->s->events[j]->elided && event_requires(r->s->events[j], c->id);
         if (any)
             RENDER(r, "event_capability_row", T("id", c->id), F("events", slot_cap_events, c));
     }
