@@ -21,12 +21,14 @@ int main(int argc, char **argv)
         return jt_xsl_run(&cli);
 
     jt_load_options lo = { .quiet_warnings = cli.quiet };
+    /* --lint shows everything, the loader's notes (problems inside <elide>)
+     * included; generation shows warnings and errors. */
+    if (cli.lint)
+        jt_diag_set_show_notes(!cli.quiet);
     jt_spec *spec = jt_spec_load(cli.spec_path, &lo);
     if (!spec)
         return JT_EXIT_FAIL;
     if (cli.lint) {
-        /* lint re-reports the loader's notes as rules, so notes only now */
-        jt_diag_set_show_notes(1);
         int errors = jt_lint(spec);
         jt_spec_free(spec);
         return errors ? JT_EXIT_FAIL : JT_EXIT_OK;

@@ -13,6 +13,7 @@
 
 #include "model/doc.h"
 #include "model/model.h"
+#include "util/diag.h"
 
 static char spec17[1024], spec8[1024], scratch[1024];
 
@@ -406,13 +407,63 @@ START_TEST(nested_intro)
 }
 END_TEST
 
-START_TEST(dangling_link_rejected)
+/* A link that names nothing costs the HTML one link: the spec loads, with a
+ * warning, and the link keeps no target. */
+START_TEST(dangling_link_warns)
 {
     const char *p = write_spec("dangling.xml", MINI_HEAD
         "<function id=\"Foo\" num=\"1\"><synopsis>Foo</synopsis><description>see <functionlink id=\"Nope\"/>"
         "</description><origin>new</origin><capabilities/><parameters/><errors/></function>" MINI_TAIL);
     jt_load_options o = { .quiet_warnings = true };
-    ck_assert_ptr_null(jt_spec_load(p, &o));
+    jt_diag_reset();
+    jt_spec *s = jt_spec_load(p, &o);
+    ck_assert_ptr_nonnull(s);
+    ck_assert_int_eq(jt_diag_warnings(), 2);   /* with "no internal DTD" */
+    const jt_doc *d = s->functions[0]->description;
+    while (d && !(d->name && strcmp(d->name, "functionlink") == 0))
+        d = d->next;
+    ck_assert_ptr_nonnull(d);
+    ck_assert_ptr_null(d->target);
+    jt_spec_free(s);
+}
+END_TEST
+
+/* Inside <elide> nothing is fatal: an undefined type, capability and param
+ * link in an elided function are notes, and the function stays out of the
+ * table.  The same undefined type in a live function stops the load. */
+START_TEST(elided_problems_are_notes)
+{
+    const char *p = write_spec("elided.xml", MINI_HEAD FN("") "<elide>"
+        "<function id=\"Hidden\" num=\"2\"><synopsis>H</synopsis><description>see <paramlink id=\"nope\"/>"
+        "</description><origin>new</origin><capabilities><required id=\"can_fly\"/></capabilities>"
+        "<parameters><param id=\"e\"><enum>jvmtiNope</enum><description>e</description></param></parameters>"
+        "<errors/></function></elide>" MINI_TAIL);
+    jt_load_options o = { .quiet_warnings = true };
+    jt_diag_reset();
+    jt_spec *s = jt_spec_load(p, &o);
+    ck_assert_ptr_nonnull(s);
+    ck_assert_int_eq(jt_diag_errors(), 0);
+    ck_assert_int_eq(jt_diag_warnings(), 1);   /* "no internal DTD" alone */
+    ck_assert_int_eq(s->max_function_num, 1);
+    ck_assert(jt_find_function(s, "Hidden")->elided);
+    jt_spec_free(s);
+}
+END_TEST
+
+START_TEST(undefined_capability_warns)
+{
+    const char *p = write_spec("cap.xml", MINI_HEAD
+        "<function id=\"Foo\" num=\"1\"><synopsis>Foo</synopsis><description>d</description>"
+        "<origin>new</origin><capabilities><required id=\"can_fly\"/></capabilities><parameters/>"
+        "<errors><error id=\"JVMTI_ERROR_NOPE\">x</error></errors></function>" MINI_TAIL);
+    jt_load_options o = { .quiet_warnings = true };
+    jt_diag_reset();
+    jt_spec *s = jt_spec_load(p, &o);
+    ck_assert_ptr_nonnull(s);
+    ck_assert_int_eq(jt_diag_warnings(), 3);   /* with "no internal DTD" */
+    ck_assert_ptr_null(s->functions[0]->required[0].cap);
+    ck_assert_ptr_null(s->functions[0]->errors[0].error);
+    jt_spec_free(s);
 }
 END_TEST
 
@@ -498,7 +549,9 @@ int main(void)
     TCase *bad = tcase_create("small specs");
     tcase_add_test(bad, minimal_spec_loads);
     tcase_add_test(bad, nested_intro);
-    tcase_add_test(bad, dangling_link_rejected);
+    tcase_add_test(bad, dangling_link_warns);
+    tcase_add_test(bad, elided_problems_are_notes);
+    tcase_add_test(bad, undefined_capability_warns);
     tcase_add_test(bad, unknown_kind_rejected);
     tcase_add_test(bad, num_collision_rejected);
     tcase_add_test(bad, undefined_enum_rejected);

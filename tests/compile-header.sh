@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # compile-header.sh — what jvmtigen generates must compile cleanly, as C99
-# and as C++, with every warning an error, for both spec versions.
+# and as C++, with every warning an error, for the five shared specs.
 #
 # For each spec: generate everything into a directory, compile a small agent
 # that uses jvmtiEnv, jvmtiCapabilities and jvmtiEventCallbacks against the
@@ -14,7 +14,8 @@ rm -rf "$out"
 mkdir -p "$out"
 
 for f in "$JDK_HOME/include/jni.h" "$JDK_HOME/include/linux/jni_md.h" \
-         "$SPEC_DIR/jdk17/jvmti.xml" "$SPEC_DIR/jdk8/jvmti.xml"; do
+         "$SPEC_DIR/jdk17/jvmti.xml" "$SPEC_DIR/jdk8/jvmti.xml" \
+         "$SPEC_DIR/jdk25/jvmti.xml"; do
     if [[ ! -f $f ]]; then
         echo "SKIP: $f not found (see README.md: scripts/setup-debian.sh, ../shared/spec)"
         exit 77
@@ -85,18 +86,19 @@ run() {
 }
 
 jdk_inc=(-I "$JDK_HOME/include" -I "$JDK_HOME/include/linux")
-for v in jdk17 jdk8; do
+for v in jdk8 jdk11 jdk17 jdk21 jdk25; do
     gen=$out/$v
     mkdir -p "$gen"
-    echo "== $v: $JVMTIGEN -o $gen $SPEC_DIR/$v/jvmti.xml"
-    if ! "$JVMTIGEN" -o "$gen" "$SPEC_DIR/$v/jvmti.xml"; then
+    [[ -f $SPEC_DIR/$v/jvmti.xml ]] || { echo "note: $SPEC_DIR/$v/jvmti.xml not found: skipped"; continue; }
+    echo "== $v: $JVMTIGEN -q -o $gen $SPEC_DIR/$v/jvmti.xml"
+    if ! "$JVMTIGEN" -q -o "$gen" "$SPEC_DIR/$v/jvmti.xml"; then
         echo "FAIL: jvmtigen exited non-zero on the $v spec"
         status=1
         continue
     fi
     run "$v jvmti.h as C99" gcc -std=c99 -Wall -Wextra -pedantic -Werror \
         -c -I "$gen" "${jdk_inc[@]}" -o "$gen/agent-c.o" "$out/agent.c"
-    run "$v jvmti.h as C++" g++ -Wall -Wextra -Werror \
+    run "$v jvmti.h as C++" g++ -std=c++11 -Wall -Wextra -pedantic -Werror \
         -c -I "$gen" "${jdk_inc[@]}" -o "$gen/agent-cpp.o" "$out/agent.cpp"
     run "$v jvmti_names.c as C99" gcc -std=c99 -Wall -Wextra -pedantic -Werror \
         -c -I "$gen" "${jdk_inc[@]}" -o "$gen/jvmti_names.o" "$gen/jvmti_names.c"

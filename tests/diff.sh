@@ -13,6 +13,11 @@
 # 4. Two small specs written here, differing in one deliberate way per kind
 #    of change, give exactly the lines listed below, with [ABI] where a
 #    compiled agent would break.
+# 5. JDK 17 -> 21 lists the virtual-thread API (two functions, two events,
+#    one capability, one error) and JDK 21 -> 25 ClearAllFramePops, each with
+#    the slot, number or bit the JDK's own header gives it (checked against
+#    ../shared/reference/openjdk/jdkN/jvmti.h too); 8 -> 11 and 11 -> 17 load
+#    and compare.
 # Exit 0 pass, 1 fail, 77 skip (inputs missing).
 set -uo pipefail
 
@@ -177,6 +182,54 @@ struct jvmtiS: field d type outptr(jint) -> outbuf(jint)
 struct jvmtiS: field order a, b, d -> b, a, d [ABI]
 EOF
 run mini 1 -q "$out/old.xml" "$out/new.xml" && same mini "$out/mini.expected" "$out/mini.out"
+
+# ---- 5. the virtual-thread API, JDK 17 -> 21 -> 25 ------------------------
+ref=$SPEC_DIR/../reference/openjdk
+# want FILE LINE...: each line is in FILE
+want() {
+    local f=$1 l
+    shift
+    for l in "$@"; do
+        grep -qxF -- "$l" "$f" || bad "$(basename "$f"): lacks '$l'"
+    done
+}
+# in_header JDK REGEX: OpenJDK's own header for that JDK agrees
+in_header() {
+    [[ -f $ref/jdk$1/jvmti.h ]] || return 0
+    grep -qE -- "$2" "$ref/jdk$1/jvmti.h" || bad "jdk$1/jvmti.h does not confirm /$2/"
+}
+if [[ -f $SPEC_DIR/jdk21/jvmti.xml && -f $SPEC_DIR/jdk25/jvmti.xml ]]; then
+    if run vt17-21 1 -q "$SPEC_DIR/jdk17/jvmti.xml" "$SPEC_DIR/jdk21/jvmti.xml"; then
+        want "$out/vt17-21.out" \
+            "function SuspendAllVirtualThreads: added (slot 118, since 21)" \
+            "function ResumeAllVirtualThreads: added (slot 119, since 21)" \
+            "event VirtualThreadStart: added (number 87, since 21)" \
+            "event VirtualThreadEnd: added (number 88, since 21)" \
+            "capability can_support_virtual_threads: added (bit 44, since 21)" \
+            "error JVMTI_ERROR_UNSUPPORTED_OPERATION: added (value 73)"
+        echo "ok   17 -> 21: $(wc -l <"$out/vt17-21.out") changes, the virtual-thread API among them"
+    fi
+    in_header 21 '^  /\*   118 : Suspend All Virtual Threads \*/'
+    in_header 21 '^  /\*   119 : Resume All Virtual Threads \*/'
+    in_header 21 'JVMTI_EVENT_VIRTUAL_THREAD_START = 87,'
+    in_header 21 'JVMTI_EVENT_VIRTUAL_THREAD_END = 88,'
+    in_header 21 'JVMTI_ERROR_UNSUPPORTED_OPERATION = 73,'
+    if run vt21-25 1 -q "$SPEC_DIR/jdk21/jvmti.xml" "$SPEC_DIR/jdk25/jvmti.xml"; then
+        want "$out/vt21-25.out" \
+            "function ClearAllFramePops: added (slot 67, since 25)" \
+            "function NotifyFramePop: error JVMTI_ERROR_DUPLICATE added"
+        echo "ok   21 -> 25: $(wc -l <"$out/vt21-25.out") changes, ClearAllFramePops among them"
+    fi
+    [[ ! -f $ref/jdk25/jvmti.h ]] || grep -A1 '^  /\*   67 : ' "$ref/jdk25/jvmti.h" | grep -q '(JNICALL \*ClearAllFramePops)' ||
+        bad "jdk25/jvmti.h does not put ClearAllFramePops in slot 67"
+    for pair in "8 11" "11 17"; do
+        set -- $pair
+        run "d$1-$2" 1 -q "$SPEC_DIR/jdk$1/jvmti.xml" "$SPEC_DIR/jdk$2/jvmti.xml" &&
+            echo "ok   $1 -> $2: $(wc -l <"$out/d$1-$2.out") changes"
+    done
+else
+    echo "note: JDK 21 or 25 spec missing: part 5 skipped"
+fi
 
 echo "diff: $fail failures"
 [[ $fail -eq 0 ]]

@@ -19,7 +19,7 @@ mkdir -p "$out"
 
 inputs=("$srcdir/tests/fuzz/seeds" "$srcdir/tests/fuzz/regress")
 [[ -d $srcdir/tests/malformed ]] && inputs+=("$srcdir/tests/malformed")
-for f in "$SPEC_DIR"/jdk17/jvmti.xml "$SPEC_DIR"/jdk8/jvmti.xml "$SPEC_DIR"/broken/*.xml; do
+for f in "$SPEC_DIR"/jdk{8,11,17,21,25}/jvmti.xml "$SPEC_DIR"/broken/*.xml; do
     [[ -f $f ]] && inputs+=("$f")
 done
 

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # jdk8-abi.sh — the header generated from the JDK 8 spec has JDK 8's ABI.
 #
-# tests/data/jdk8-abi.facts lists facts read off the jvmti.h JDK 8 ships
-# (slots, constant values, struct sizes and offsets, capability bit order).
-# This turns each into a C11 _Static_assert or a run-time check, compiles
-# against our generated header and runs it.  Needs a C compiler and jni.h.
+# tests/data/jdk8-abi.facts lists facts of JDK 8's jvmti.h (slots, constant
+# values, struct sizes and offsets, capability bit order).  This turns each
+# into a C11 _Static_assert or a run-time check and compiles and runs it
+# twice: against the real 1.2.3 header OpenJDK's generator makes from the
+# JDK 8 spec (../shared/reference/openjdk/jdk8/jvmti.h: the facts must be
+# true of it), then against ours.  Needs a C compiler and jni.h.
 set -euo pipefail
 : "${JVMTIGEN:?}" "${SPEC_DIR:?}" "${JDK_HOME:?}" "${builddir:?}" "${srcdir:?}"
 out="$builddir/tests/out/jdk8-abi"
@@ -42,6 +44,19 @@ grep -q 'JVMTI_VERSION = 0x30000000 + (1 \* 0x10000) + (2 \* 0x100) + 3  /\* ver
     echo '}'
 } > "$out/abi.c"
 n=$(grep -vc '^#' "$facts")
+ref=$SPEC_DIR/../reference/openjdk/jdk8/jvmti.h
+if [[ -f $ref ]]; then
+    mkdir -p "$out/ref"
+    cp "$ref" "$out/ref/jvmti.h"
+    grep -q '(1 \* 0x10000) + (2 \* 0x100) + 3' "$out/ref/jvmti.h" \
+        || { echo "FAIL: $ref is not a 1.2.3 header"; exit 1; }
+    cc -std=c11 -Wall -Wextra -Werror -I "$out/ref" -I "$JDK_HOME/include" -I "$JDK_HOME/include/linux" \
+       -o "$out/abi-ref" "$out/abi.c" || { echo "FAIL: a fact is false of OpenJDK's 1.2.3 header"; exit 1; }
+    "$out/abi-ref" || { echo "FAIL: a fact is false of OpenJDK's 1.2.3 header"; exit 1; }
+    echo "jdk8-abi: the $n facts hold for OpenJDK's own 1.2.3 header ($ref)"
+else
+    echo "note: $ref not found: the facts are not checked against OpenJDK's header"
+fi
 cc -std=c11 -Wall -Wextra -Werror -I "$out" -I "$JDK_HOME/include" -I "$JDK_HOME/include/linux" \
    -o "$out/abi" "$out/abi.c"
 "$out/abi"

@@ -97,9 +97,15 @@ sys.exit(1 if errors else 0)
 EOF
 
 # version | total functions | elided | events | elided | errors | capabilities | spec version
+# (counts by xmllint --xpath over the XML: count(//function),
+# count(//elide//function), count(//event), count(//elide//event),
+# count(//errorid), count(//capabilityfield); versions from the change history)
 FACTS='
-jdk17 | 154 | 6 | 34 | 2 | 52 | 44 | 17.0.0
 jdk8  | 145 | 6 | 33 | 2 | 49 | 41 | 1.2.3
+jdk11 | 154 | 6 | 34 | 2 | 52 | 44 | 11.0.0
+jdk17 | 154 | 6 | 34 | 2 | 52 | 44 | 17.0.0
+jdk21 | 156 | 6 | 38 | 4 | 53 | 45 | 21.0.0
+jdk25 | 157 | 6 | 38 | 4 | 53 | 45 | 25.0.0
 '
 specs=0
 while read -r v nf nfe nev neve nerr ncap ver; do

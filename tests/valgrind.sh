@@ -25,9 +25,12 @@ run() {     # run NAME EXPECTED_EXIT ARGS...
 }
 run jdk17 0 -q -o "$out/jdk17" "$SPEC_DIR/jdk17/jvmti.xml"
 run jdk8 0 -q -o "$out/jdk8" "$SPEC_DIR/jdk8/jvmti.xml"
+run jdk25 0 -q -o "$out/jdk25" --major-version=25 "$SPEC_DIR/jdk25/jvmti.xml"
 run broken 1 -q -o "$out/broken" "$SPEC_DIR/broken/truncated-jvmti.xml"
 run lint 0 -q --lint "$SPEC_DIR/jdk17/jvmti.xml"
 run diff 1 diff "$SPEC_DIR/jdk8/jvmti.xml" "$SPEC_DIR/jdk17/jvmti.xml"
+run lint25 0 -q --lint "$SPEC_DIR/jdk25/jvmti.xml"
+run diff25 1 diff "$SPEC_DIR/jdk21/jvmti.xml" "$SPEC_DIR/jdk25/jvmti.xml"
 # --xsl: OpenJDK's stylesheet with the stray text and the sort, if present;
 # a stylesheet that fails to compile (libxslt gives the tree back)
 xsl=$SPEC_DIR/../reference/openjdk/jdk21/xsl/jvmtiEnter.xsl

@@ -43,7 +43,7 @@ const jt_lint_rule jt_lint_rules[R_COUNT] = {
                                "incount/outcount names a parameter that is not an integer" },
     [R_ENUM_DUPLICATE]     = { "enum-duplicate", JT_DIAG_WARNING,
                                "two constants of a kind=\"enum\" group have the same value" },
-    [R_ELIDED_CAPABILITY]  = { "elided-capability", JT_DIAG_WARNING,
+    [R_ELIDED_CAPABILITY]  = { "elided-capability", JT_DIAG_NOTE,
                                "an elided function or event needs a capability jvmtiCapabilities lacks" },
     [R_CAPABILITY_TWICE]   = { "capability-twice", JT_DIAG_WARNING,
                                "a function or event lists one capability twice (or as required and optional)" },

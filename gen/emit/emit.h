@@ -24,6 +24,7 @@ typedef struct jt_emitter {
 } jt_emitter;
 
 int jt_emit_header(const jt_emit_ctx *ctx);   /* jvmti.h */
+int jt_emit_hpp(const jt_emit_ctx *ctx);      /* jvmtiEnv.hpp */
 int jt_emit_tables(const jt_emit_ctx *ctx);   /* jvmti_names.h, jvmti_names.c */
 int jt_emit_wrapper(const jt_emit_ctx *ctx);  /* jvmticheck_gen.c */
 int jt_emit_json(const jt_emit_ctx *ctx);     /* jvmti.json */

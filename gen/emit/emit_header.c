@@ -3,10 +3,10 @@
  * The output must equal, byte for byte, the header OpenJDK's build ships for
  * the same spec, so that a VM build can use us instead of its XSLT step.
  * Every blank line and indent below is therefore deliberate and is checked
- * by tests/golden-header.sh against the installed JDK.  The header's layout
- * changed between JDK 8 and JDK 9 in two small ways (struct tags, spacing of
- * the version sum); those differences are data in jt_header_style, chosen
- * from the spec, not branches scattered through the code.
+ * by tests/golden-header.sh against OpenJDK's own output for five JDKs.
+ * What changed between JDK releases (the JVMTI_VERSION_x list, copyright
+ * form, trailing spaces, struct tags, the minor version) is data: the row
+ * of header_conventions.c for the declared major version.
  *
  * Order of the header: copyright, version enum, agent entry points, env
  * forward declarations, derived base types, constants groups (document
@@ -25,26 +25,13 @@
 #include "util/diag.h"
 #include "emit/emit.h"
 #include "util/outfile.h"
-
-/* Layout conventions that differ between the generators of JDK 8 and 9+. */
-typedef struct jt_header_style {
-    const char *struct_tag;     /* prefix of struct/union tags: "_" in JDK 8 */
-    const char *minor_pad;      /* "( 0 * 0x100)" in 9+, "(2 * 0x100)" in 8 */
-    const char *banner;         /* the "generated" line and the space after it */
-    const char *tail;           /* after the include guard's #endif */
-} jt_header_style;
-
-static const jt_header_style style_jdk8 = {
-    "_", "", "    /* AUTOMATICALLY GENERATED FILE - DO NOT EDIT */\n\n\n", "\n\n"
-};
-static const jt_header_style style_jdk9 = {
-    "", " ", " /* AUTOMATICALLY GENERATED FILE - DO NOT EDIT */\n\n", "\n"
-};
+#include "util/collate.h"
+#include "emit/header_conventions.h"
 
 typedef struct hctx {
     jt_out *o;
     const jt_spec *s;
-    const jt_header_style *st;
+    const jt_header_conventions *cv;
     int major, minor, micro;
 } hctx;
 
@@ -73,13 +60,18 @@ static void put_params(hctx *h, const jt_param *ps, size_t n, const char *first_
 
 /* ---- sections ----------------------------------------------------------- */
 
-/* The spec's leading comment becomes the header's C comment, with the
- * Classpath exception added after the GPL grant as for every JDK include. */
+/* The spec's leading comment becomes the header's C comment: as it is in
+ * JDK 8's header, or as a " * " comment with the Classpath exception added
+ * after the GPL grant, as for every JDK include file since. */
 static void put_copyright(hctx *h)
 {
+    const char *c = h->s->copyright ? h->s->copyright : "";
+    if (h->cv->copyright == JT_COPYRIGHT_VERBATIM) {
+        jt_out_printf(h->o, "/* %s */ \n\n", c);
+        return;
+    }
     const char *grant = "published by the Free Software Foundation.";
     jt_out_puts(h->o, "/*\n");
-    const char *c = h->s->copyright ? h->s->copyright : "";
     while (*c == '\n')
         c++;
     size_t len = strlen(c);
@@ -99,103 +91,60 @@ static void put_copyright(hctx *h)
     jt_out_puts(h->o, " */\n\n");
 }
 
-/* Distinct "since" versions of the spec, ascending. */
-typedef struct since_set {
-    int major[64], minor[64];
-    int n;
-} since_set;
-
-static void since_add(since_set *ss, const char *since)
-{
-    int ma, mi;
-    if (!jt_parse_since(since, &ma, &mi))
-        return;
-    for (int i = 0; i < ss->n; i++)
-        if (ss->major[i] == ma && ss->minor[i] == mi)
-            return;
-    if (ss->n == 64)
-        return;
-    int i = ss->n++;
-    while (i > 0 && (ss->major[i - 1] > ma || (ss->major[i - 1] == ma && ss->minor[i - 1] > mi))) {
-        ss->major[i] = ss->major[i - 1];
-        ss->minor[i] = ss->minor[i - 1];
-        i--;
-    }
-    ss->major[i] = ma;
-    ss->minor[i] = mi;
-}
-
-static void collect_since(const jt_spec *s, since_set *ss)
-{
-    since_add(ss, "1.0");
-    for (size_t i = 0; i < s->nfunctions; i++)
-        if (!s->functions[i]->elided)
-            since_add(ss, s->functions[i]->since);
-    for (size_t i = 0; i < s->nevents; i++)
-        if (!s->events[i]->elided)
-            since_add(ss, s->events[i]->since);
-    for (size_t i = 0; i < s->ncallbacks; i++)
-        since_add(ss, s->callbacks[i]->since);
-    for (size_t i = 0; i < s->ntypedefs; i++)
-        since_add(ss, s->typedefs[i]->since);
-    for (size_t i = 0; i < s->nconstants; i++)
-        since_add(ss, s->constants[i]->since);
-    for (size_t i = 0; i < s->ncapabilities; i++)
-        since_add(ss, s->capabilities[i].since);
-}
-
-/* JVMTI_VERSION_1 (alias of 1.0), JVMTI_VERSION_1_x for 1.x, and
- * JVMTI_VERSION_N for the feature releases since 9. */
+/* The JVMTI_VERSION_x enumerators of this JDK's header (a list in the
+ * conventions table: OpenJDK writes them out by hand, they do not follow
+ * from since=), then JVMTI_VERSION itself. */
 static void put_versions(hctx *h)
 {
-    since_set ss = { .n = 0 };
-    collect_since(h->s, &ss);
-    char names[66][32];
-    unsigned values[66];
-    int n = 0;
-    for (int i = 0; i < ss.n; i++) {
-        unsigned v = 0x30000000u + ((unsigned)ss.major[i] << 16) + ((unsigned)ss.minor[i] << 8);
-        if (ss.major[i] == 1) {
-            if (ss.minor[i] == 0) {
-                snprintf(names[n], sizeof names[n], "JVMTI_VERSION_1");
-                values[n++] = v;
-            }
-            snprintf(names[n], sizeof names[n], "JVMTI_VERSION_1_%d", ss.minor[i]);
-        } else if (ss.minor[i] == 0) {
-            snprintf(names[n], sizeof names[n], "JVMTI_VERSION_%d", ss.major[i]);
-        } else {
-            snprintf(names[n], sizeof names[n], "JVMTI_VERSION_%d_%d", ss.major[i], ss.minor[i]);
-        }
-        values[n++] = v;
+    char names[32][32];
+    unsigned values[32];
+    int n = 0, width = 0;
+    const char *p = h->cv->versions;
+    while (*p && n < 32) {
+        size_t len = strcspn(p, " ");
+        int ma = 0, mi = 0;
+        char word[16];
+        snprintf(word, sizeof word, "%.*s", (int)len, p);
+        if (sscanf(word, "%d_%d", &ma, &mi) < 1)
+            jt_fatal("header conventions: bad version \"%s\"", word);
+        snprintf(names[n], sizeof names[n], "JVMTI_VERSION_%s", word);
+        values[n] = 0x30000000u + ((unsigned)ma << 16) + ((unsigned)mi << 8);
+        if ((int)strlen(names[n]) > width)
+            width = (int)strlen(names[n]);
+        n++;
+        p += len;
+        p += strspn(p, " ");
     }
-    int width = 0;
-    for (int i = 0; i < n; i++)
-        if ((int)strlen(names[i]) > width)
-            width = (int)strlen(names[i]);
     jt_out_puts(h->o, "enum {\n");
     for (int i = 0; i < n; i++)
         jt_out_printf(h->o, "    %-*s = 0x%08X,\n", width, names[i], values[i]);
-    jt_out_printf(h->o, "\n    JVMTI_VERSION = 0x30000000 + (%d * 0x10000) + (%s%d * 0x100) + %d"
-                        "  /* version: %d.%d.%d */\n};\n\n",
-                  h->major, h->st->minor_pad, h->minor, h->micro, h->major, h->minor, h->micro);
+    if (h->cv->minor_from_spec)
+        jt_out_printf(h->o, "\n    JVMTI_VERSION = 0x30000000 + (%d * 0x10000) + (%d * 0x100) + %d",
+                      h->major, h->minor, h->micro);
+    else
+        jt_out_printf(h->o, "\n    JVMTI_VERSION = 0x30000000 + (%d * 0x10000) + ( 0 * 0x100) + %d",
+                      h->major, h->micro);
+    jt_out_printf(h->o, "  /* version: %d.%d.%d */\n};\n\n", h->major, h->minor, h->micro);
 }
 
 static void put_prologue(hctx *h)
 {
-    jt_out_puts(h->o, h->st->banner);
+    const jt_header_conventions *cv = h->cv;
+    jt_out_puts(h->o, cv->banner);
     jt_out_puts(h->o,
         "    /* Include file for the Java(tm) Virtual Machine Tool Interface */\n\n"
         "#ifndef _JAVA_JVMTI_H_\n#define _JAVA_JVMTI_H_\n\n#include \"jni.h\"\n\n"
         "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
     put_versions(h);
-    jt_out_puts(h->o,
-        "JNIEXPORT jint JNICALL\nAgent_OnLoad(JavaVM *vm, char *options, void *reserved);\n\n"
+    jt_out_printf(h->o,
+        "JNIEXPORT jint JNICALL%s\nAgent_OnLoad(JavaVM *vm, char *options, void *reserved);\n\n"
         "JNIEXPORT jint JNICALL\nAgent_OnAttach(JavaVM* vm, char* options, void* reserved);\n\n"
-        "JNIEXPORT void JNICALL\nAgent_OnUnload(JavaVM *vm);\n\n"
-        "    /* Forward declaration of the environment */\n\n"
-        "struct _jvmtiEnv;\n\nstruct jvmtiInterface_1_;\n\n"
+        "JNIEXPORT void JNICALL%s\nAgent_OnUnload(JavaVM *vm);\n\n"
+        "    /* Forward declaration of the environment */\n%s\n"
+        "struct _jvmtiEnv;\n\nstruct jvmtiInterface_1_;\n%s\n"
         "#ifdef __cplusplus\ntypedef _jvmtiEnv jvmtiEnv;\n#else\n"
-        "typedef const struct jvmtiInterface_1_ *jvmtiEnv;\n#endif /* __cplusplus */\n\n");
+        "typedef const struct jvmtiInterface_1_ *jvmtiEnv;\n#endif /* __cplusplus */\n\n",
+        cv->eol, cv->eol, cv->blank1, cv->blank2);
 }
 
 static void put_base_types(hctx *h)
@@ -212,7 +161,7 @@ static void put_constants(hctx *h)
     for (size_t i = 0; i < h->s->nconstants; i++) {
         const jt_constants *g = h->s->constants[i];
         bool typed = g->kind == JT_CK_ENUM;
-        jt_out_printf(h->o, "\n    /* %s */\n\n%s {\n", g->label, typed ? "typedef enum" : "enum");
+        jt_out_printf(h->o, "\n    /* %s */%s\n\n%s {\n", g->label, h->cv->eol, typed ? "typedef enum" : "enum");
         for (size_t j = 0; j < g->nconstants; j++)
             jt_out_printf(h->o, "    %s = %s%s\n", g->constants[j].id, g->constants[j].num,
                           j + 1 < g->nconstants ? "," : "");
@@ -265,8 +214,8 @@ static void put_predeclarations(hctx *h)
         const jt_typedef *t = h->s->typedefs[i];
         if (t->kind == JT_TD_CAPABILITIES)
             continue;
-        jt_out_printf(h->o, "%s %s%s;\ntypedef %s %s%s %s;\n", tag_keyword(t), h->st->struct_tag, t->id,
-                      tag_keyword(t), h->st->struct_tag, t->id, t->id);
+        jt_out_printf(h->o, "%s %s%s;\ntypedef %s %s%s %s;\n", tag_keyword(t), h->cv->struct_tag, t->id,
+                      tag_keyword(t), h->cv->struct_tag, t->id, t->id);
     }
 }
 
@@ -291,7 +240,7 @@ static void put_structs(hctx *h)
         const jt_typedef *t = h->s->typedefs[i];
         if (t->kind == JT_TD_CAPABILITIES)
             continue;
-        jt_out_printf(h->o, "%s %s%s {\n", tag_keyword(t), h->st->struct_tag, t->id);
+        jt_out_printf(h->o, "%s %s%s {\n", tag_keyword(t), h->cv->struct_tag, t->id);
         for (size_t j = 0; j < t->nfields; j++) {
             jt_out_puts(h->o, "    ");
             put_decl(h, &t->fields[j]);
@@ -319,9 +268,10 @@ static void put_capabilities(hctx *h)
     jt_out_printf(h->o, "} %s;\n\n", td ? td->id : "jvmtiCapabilities");
 }
 
+/* OpenJDK sorts the event typedefs by id with Java's locale collator. */
 static int cmp_event_id(const void *a, const void *b)
 {
-    return strcmp((*(const jt_event *const *)a)->id, (*(const jt_event *const *)b)->id);
+    return jt_collate((*(const jt_event *const *)a)->id, (*(const jt_event *const *)b)->id);
 }
 
 static void put_events(hctx *h)
@@ -338,8 +288,10 @@ static void put_events(hctx *h)
             evs[n++] = s->events[i];
     jt_sort(evs, n, sizeof *evs, cmp_event_id);
     for (size_t i = 0; i < n; i++) {
+        char sep[16];
+        snprintf(sep, sizeof sep, ",%s\n     ", h->cv->eol);
         jt_out_printf(h->o, "\ntypedef void (JNICALL *jvmtiEvent%s)\n    (jvmtiEnv *jvmti_env", evs[i]->id);
-        put_params(h, evs[i]->params, evs[i]->nparams, ",\n     ", ",\n     ");
+        put_params(h, evs[i]->params, evs[i]->nparams, sep, sep);
         jt_out_puts(h->o, ");\n");
     }
     free(evs);
@@ -360,7 +312,9 @@ static void put_events(hctx *h)
 static void put_function_table(hctx *h)
 {
     const jt_spec *s = h->s;
-    jt_out_puts(h->o, "\n    /* Function Interface */\n\ntypedef struct jvmtiInterface_1_ {\n\n");
+    char sep[16];
+    snprintf(sep, sizeof sep, ",%s\n    ", h->cv->eol);
+    jt_out_printf(h->o, "\n    /* Function Interface */\n%s\ntypedef struct jvmtiInterface_1_ {\n\n", h->cv->blank3);
     for (int num = 1; num <= s->max_function_num; num++) {
         const jt_function *f = s->function_by_num[num];
         if (!f) {
@@ -369,7 +323,7 @@ static void put_function_table(hctx *h)
         }
         jt_out_printf(h->o, "  /*   %d : %s */\n  jvmtiError (JNICALL *%s) (jvmtiEnv* env", num, f->synopsis,
                       f->id);
-        put_params(h, f->params, f->nparams, ",\n    ", ",\n    ");
+        put_params(h, f->params, f->nparams, sep, sep);
         jt_out_puts(h->o, ");\n\n");
     }
     jt_out_puts(h->o, "} jvmtiInterface_1;\n\n");
@@ -394,7 +348,7 @@ static void put_cplusplus(hctx *h)
     jt_out_puts(h->o, "\n#endif /* __cplusplus */\n};\n\n\n"
                       "#ifdef __cplusplus\n} /* extern \"C\" */\n#endif /* __cplusplus */\n\n"
                       "#endif /* !_JAVA_JVMTI_H_ */");
-    jt_out_puts(h->o, h->st->tail);
+    jt_out_puts(h->o, h->cv->tail);
 }
 
 int jt_emit_header(const jt_emit_ctx *ctx)
@@ -404,9 +358,7 @@ int jt_emit_header(const jt_emit_ctx *ctx)
     h.major = ctx->major;
     h.minor = ctx->minor;
     h.micro = ctx->micro;
-    /* The JDK 8 generator, which read the version from <specification>,
-     * used tagged structs ("struct _jvmtiThreadInfo"). */
-    h.st = ctx->spec->spec_major >= 0 ? &style_jdk8 : &style_jdk9;
+    h.cv = jt_header_conventions_for(h.major);
     h.o = jt_out_open(ctx->outdir, "jvmti.h");
     if (!h.o)
         return -1;

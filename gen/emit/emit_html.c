@@ -437,9 +437,14 @@ static void link_href(R *r, const jt_doc *d)
 static void el_link(R *r, const jt_doc *d, const char *arg)
 {
     (void)arg;
-    put(r, "<a href=\"");
-    link_href(r, d);
-    put(r, "\">");
+    /* A link the loader could not resolve (a warning) names no anchor of
+     * the page: its text stays, without a link that leads nowhere. */
+    bool live = d->target_kind != JT_T_NONE;
+    if (live) {
+        put(r, "<a href=\"");
+        link_href(r, d);
+        put(r, "\">");
+    }
     r->phrasing++;
     if (doc_empty(d->children)) {
         put(r, "<code>");
@@ -449,7 +454,8 @@ static void el_link(R *r, const jt_doc *d, const char *arg)
         doc(r, d->children);
     }
     r->phrasing--;
-    put(r, "</a>");
+    if (live)
+        put(r, "</a>");
 }
 
 static void el_internallink(R *r, const jt_doc *d, const char *arg)
@@ -536,6 +542,26 @@ static void el_vmspec(R *r, const jt_doc *d, const char *arg)
         snprintf(href, sizeof href, "https://docs.oracle.com/javase/specs/jvms/se%d/html/index.html", se);
         RENDER(r, "vmspec", T("href", href), T("chapter", ""));
     }
+}
+
+/* <vmspeclink id= name= preposition=> of the 2007-2011 specs: a named
+ * section of the VM specification ("the <name> <preposition> the JVMS").
+ * The old book's anchors are gone, so the section is named in words and
+ * the book linked as <vmspec> links it. */
+static void el_vmspeclink(R *r, const jt_doc *d, const char *arg)
+{
+    (void)arg;
+    const char *name = jt_doc_attr(d, "name");
+    const char *prep = jt_doc_attr(d, "preposition");
+    char href[200];
+    if (name && *name) {
+        esc(r, name);
+        put(r, " ");
+        esc(r, prep && *prep ? prep : "of");
+        put(r, " ");
+    }
+    snprintf(href, sizeof href, "https://docs.oracle.com/javase/specs/jvms/se%d/html/index.html", r->jdk);
+    RENDER(r, "vmspec", T("href", href), T("chapter", ""));
 }
 
 static void slot_function_phaselist(R *r, const void *arg)
@@ -626,7 +652,7 @@ static const struct elem {
     { "fieldlink", el_link, NULL },
     { "internallink", el_internallink, NULL },
     { "externallink", el_externallink, NULL },
-    { "vmspec", el_vmspec, NULL },
+    { "vmspec", el_vmspec, NULL },     { "vmspeclink", el_vmspeclink, NULL },
     { "functionphaselist", el_phaselist, "f" },
     { "eventphaselist", el_phaselist, "e" },
     { "constants", el_constants, NULL },
@@ -1336,8 +1362,8 @@ static bool event_requires(const jt_event *e, const char *cap)
 static void slot_cap_events(R *r, const void *arg)
 {
     const jt_capability *c = arg;
-    for (size_t i = 0; i < r->s->nevents; i++)
-        if (event_requires(r->s->events[i], c->id))
+    for (size_t i = 0; i < r->s->nevents; i++)    /* elided events have no entry */
+        if (!r->s->events[i]->elided && event_requires(r->s->events[i], c->id))
             RENDER(r, "event_capability_event", T("id", r->s->events[i]->id));
 }
 
@@ -1349,7 +1375,7 @@ static void slot_event_cap_rows(R *r, const void *arg)
         const jt_capability *c = &r->s->capabilities[i];
         bool any = false;
         for (size_t j = 0; j < r->s->nevents && !any; j++)
-            any = event_requires(r->s->events[j], c->id);
+            any = !r->s->events[j]->elided && event_requires(r->s->events[j], c->id);
         if (any)
             RENDER(r, "event_capability_row", T("id", c->id), F("events", slot_cap_events, c));
     }

@@ -3,6 +3,7 @@
 
 const jt_emitter jt_emitters[] = {
     { "header", "write jvmti.h", "jvmti.h", jt_emit_header },
+    { "hpp", "write HotSpot's JvmtiEnv class declaration", "jvmtiEnv.hpp", jt_emit_hpp },
     { "tables", "write the name tables", "jvmti_names.h jvmti_names.c", jt_emit_tables },
     { "wrapper", "write the checked, tracing wrapper", "jvmticheck_gen.c", jt_emit_wrapper },
     { "html", "write the HTML documentation of the spec", "jvmti.html", jt_emit_html },

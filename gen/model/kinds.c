@@ -19,7 +19,7 @@ const struct jt_kind_info jt_kinds[JT_KIND_COUNT] = {
     [JT_JCLASS]        = LEAF("jclass", "jclass", "method field", "JVMTI_ERROR_INVALID_CLASS"),
     [JT_JTHREAD]       = LEAF("jthread", "jthread", "started null frame impl", "JVMTI_ERROR_INVALID_THREAD"),
     [JT_JTHREADGROUP]  = LEAF("jthreadGroup", "jthreadGroup", NULL, "JVMTI_ERROR_INVALID_THREAD_GROUP"),
-    [JT_JOBJECT]       = LEAF("jobject", "jobject", NULL, NULL),
+    [JT_JOBJECT]       = LEAF("jobject", "jobject", "frame", NULL),
     [JT_JVALUE]        = LEAF("jvalue", "jvalue", NULL, NULL),
     [JT_JCHAR]         = LEAF("jchar", "jchar", NULL, NULL),
     [JT_JINT]          = LEAF("jint", "jint", "min", NULL),
@@ -38,7 +38,7 @@ const struct jt_kind_info jt_kinds[JT_KIND_COUNT] = {
     /* ptrtype: the value is the inner type's (a reference or a function
      * pointer), so NULL rules come from the inner leaf; see jt_null_error() */
     [JT_PTRTYPE]       = { "ptrtype", true, NULL, "", "", 0, NULL, NULL },
-    [JT_OUTPTR]        = WRAP("outptr", "", "*", 0, NULL),
+    [JT_OUTPTR]        = WRAP("outptr", "", "*", 0, "impl"),
     [JT_ALLOCBUF]      = WRAP("allocbuf", "", "**", 1, "incount outcount"),
     [JT_ALLOCALLOCBUF] = WRAP("allocallocbuf", "", "***", 2, "incount outcount"),
     [JT_INPTR]         = WRAP("inptr", "const ", "*", 0, NULL),

@@ -88,6 +88,12 @@ struct jt_type {
     int incount_index, outcount_index; /* their index, -1 when none */
     bool nullok;
     const jt_doc *nullok_doc;         /* what NULL means, when nullok */
+    /* impl= on a param kind (JDK 21: <outptr impl="nonullcheck">): how
+     * HotSpot implements it, not what the spec allows.  "nonullcheck": the
+     * VM's generated entry does not test this pointer for NULL (the
+     * function does its own test), so NULL is still an agent's mistake. */
+    const char *wrapper_impl;
+    bool nonullcheck;
 
     /* leaf attributes */
     const char *min;                  /* jint/jlong min= as written */
@@ -103,6 +109,9 @@ struct jt_type {
     const char *class_field;          /* jclass field= param name */
     const char *field_class;          /* jfieldID class= */
     const char *frame_thread;         /* jframeID thread= */
+    const char *object_frame;         /* jobject frame= (JDK 21 DTD): the
+                                         param naming the frame the object
+                                         belongs to; no spec sets it yet */
 };
 
 /* The innermost leaf of a type. */
@@ -325,6 +334,9 @@ struct jt_spec {
     const jt_doc *title;
     const char *title_subtitle;
     const char *copyright;      /* the leading XML comment, verbatim */
+    /* <copyright> (JDK 11 and 12 DTDs): the notice as prose; NULL when absent */
+    const jt_doc *copyright_notice;
+    int copyright_line;
     /* <specification majorversion=...> (JDK 8 style) or -1 each */
     int spec_major, spec_minor, spec_micro;
     /* Highest version= in <changehistory>, or -1 each */

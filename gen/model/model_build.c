@@ -188,6 +188,7 @@ static const char *const prose_elements[] = {
     "functionlink", "functionphaselist", "h2", "h3", "h4", "i", "internallink",
     "issue", "jvmti", "li", "nullok", "ol", "p", "paramlink", "pre", "rationale",
     "space", "table", "td", "th", "tm", "todo", "tr", "typelink", "ul", "vmspec",
+    "vmspeclink",   /* 2007-2011 specs: a section of the VM spec by name */
     "datalink", "intro", "constants", "constant", "basetype", "code", "sup", "sub",
     "hr", "dfn", "em", "strong", "tt", "u", "small", "big", "s", "var", "kbd",
     "samp", "cite", "q", "abbr", "span", "div", "caption", "thead", "tbody",
@@ -201,10 +202,13 @@ static bool known_prose(const char *name)
     return false;
 }
 
+/* Links whose id names something of this spec (resolved later); an
+ * externallink is a URL and a vmspeclink a section of the VM spec. */
 static bool is_link(const char *name)
 {
     size_t n = strlen(name);
-    return n > 4 && strcmp(name + n - 4, "link") == 0 && strcmp(name, "externallink") != 0;
+    return n > 4 && strcmp(name + n - 4, "link") == 0 && strcmp(name, "externallink") != 0 &&
+           strcmp(name, "vmspeclink") != 0;
 }
 
 static jt_constants *build_constants(jt_builder *b, const xmlNode *n, const jt_scope *scope);
@@ -466,6 +470,8 @@ static jt_type *build_type(jt_builder *b, const xmlNode *n, const jt_scope *scop
     if (ki->wrapper) {
         t->incount = attr(b, n, "incount");
         t->outcount = attr(b, n, "outcount");
+        t->wrapper_impl = attr(b, n, "impl");
+        t->nonullcheck = has_word(t->wrapper_impl, "nonullcheck");
         for (const xmlNode *c = n->children; c; c = c->next) {
             if (c->type != XML_ELEMENT_NODE)
                 continue;
@@ -522,6 +528,9 @@ static jt_type *build_type(jt_builder *b, const xmlNode *n, const jt_scope *scop
         break;
     case JT_JFRAMEID:
         t->frame_thread = attr(b, n, "thread");
+        break;
+    case JT_JOBJECT:
+        t->object_frame = attr(b, n, "frame");
         break;
     default:
         break;
@@ -1098,6 +1107,11 @@ static void build_specification(jt_builder *b, const xmlNode *root)
         if (is_el(c, "title")) {
             s->title = build_doc_children(b, c->children, &none);
             s->title_subtitle = attr(b, c, "subtitle");
+        } else if (is_el(c, "copyright")) {
+            /* JDK 11 and 12: the copyright line as an element (the HTML
+             * page's footer), beside the leading comment the headers use */
+            s->copyright_notice = build_doc_children(b, c->children, &none);
+            s->copyright_line = line_of(c);
         } else if (is_el(c, "intro")) {
             build_intro(b, c, NULL, &none);
         } else if (is_el(c, "functionsection")) {

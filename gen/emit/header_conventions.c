@@ -1,0 +1,44 @@
+/* header_conventions.c — the table behind header_conventions.h.
+ *
+ * One row per change point of OpenJDK's jvmtiH.xsl/jvmtiLib.xsl, each row
+ * complete, so a row reads as "what a JDK N header looks like".  Rows for
+ * JDK 8, 11, 17, 21 and 25 are checked byte for byte against OpenJDK's own
+ * generator output (tests/golden-header.sh); the JDK 9 row is read off
+ * JDK 9's jvmtiH.xsl (its layout is already JDK 11's, with one version
+ * fewer), and the JDK 13, 16 and 19 change points are placed from the
+ * stylesheets' history, with no reference output here to compare against.
+ */
+#include <stddef.h>
+
+#include "emit/header_conventions.h"
+
+#define BANNER_8 " /* AUTOMATICALLY GENERATED FILE - DO NOT EDIT */ \n\n"
+#define BANNER_9 " /* AUTOMATICALLY GENERATED FILE - DO NOT EDIT */\n\n"
+
+const jt_header_conventions jt_header_convention_rows[] = {
+    /* from JDK   versions declared           copyright              banner     eol  blank1      blank2 blank3  minor  tag  tail */
+    { 1,  "5-8", "1 1_0 1_1 1_2",            JT_COPYRIGHT_VERBATIM, BANNER_8,  " ", "        ", "  ", "    ", true,  "_", "\n\n" },
+    /* JDK 9: JVMTI_VERSION_9; the GPL + Classpath comment; trailing spaces
+     * and indented blank lines gone */
+    { 9,  "9",   "1 1_0 1_1 1_2 9",          JT_COPYRIGHT_GPL_CP,   BANNER_9,  "",  "",         "",   "",     true,  "_", "\n" },
+    { 11, "11",  "1 1_0 1_1 1_2 9 11",       JT_COPYRIGHT_GPL_CP,   BANNER_9,  "",  "",         "",   "",     true,  "_", "\n" },
+    /* JDK 13: the build passes the major version; minor is always 0 */
+    { 13, "13",  "1 1_0 1_1 1_2 9 11",       JT_COPYRIGHT_GPL_CP,   BANNER_9,  "",  "",         "",   "",     false, "_", "\n" },
+    /* JDK 16: struct and union tags without the underscore */
+    { 16, "16",  "1 1_0 1_1 1_2 9 11",       JT_COPYRIGHT_GPL_CP,   BANNER_9,  "",  "",         "",   "",     false, "",  "\n" },
+    /* JDK 19: virtual threads (preview) */
+    { 19, "19",  "1 1_0 1_1 1_2 9 11 19",    JT_COPYRIGHT_GPL_CP,   BANNER_9,  "",  "",         "",   "",     false, "",  "\n" },
+    { 21, "21",  "1 1_0 1_1 1_2 9 11 19 21", JT_COPYRIGHT_GPL_CP,   BANNER_9,  "",  "",         "",   "",     false, "",  "\n" },
+};
+
+const int jt_nheader_convention_rows =
+    (int)(sizeof jt_header_convention_rows / sizeof jt_header_convention_rows[0]);
+
+const jt_header_conventions *jt_header_conventions_for(int major)
+{
+    const jt_header_conventions *row = &jt_header_convention_rows[0];
+    for (int i = 0; i < jt_nheader_convention_rows; i++)
+        if (jt_header_convention_rows[i].from_major <= major)
+            row = &jt_header_convention_rows[i];
+    return row;
+}
