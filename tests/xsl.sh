@@ -308,5 +308,10 @@ expect_fail usage-both-outputs 2 "error: --xsl: --stdout or --xsl-output=NAME, n
 expect_fail usage-param-alone 2 "error: --param needs --xsl" --param a=b "$s17"
 expect_fail usage-output-path 2 "error: --xsl-output=a/b: expected a file name" --xsl="$hpp" --xsl-output=a/b "$s17"
 
+# ---- no sanitizer report anywhere (./configure --enable-sanitizers) -------
+if grep -lE 'ERROR: (Address|Leak)Sanitizer|\.c:[0-9]+:[0-9]+: runtime error: ' "$out"/*.err "$out"/*.stderr 2>/dev/null; then
+    bad "sanitizer reports in the files above"
+fi
+
 echo "xsl: $pass passed, $fail failed"
 [[ $fail -eq 0 ]]
