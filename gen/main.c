@@ -58,7 +58,7 @@ int main(int argc, char **argv)
         jt_spec_free(spec);
         return JT_EXIT_FAIL;
     }
-    jt_emit_ctx ctx = { .spec = spec, .outdir = cli.outdir };
+    jt_emit_ctx ctx = { .spec = spec, .outdir = cli.outdir, .html = cli.html };
     jt_spec_version(spec, cli.major_version, &ctx.major, &ctx.minor, &ctx.micro);
     int ok = 1;
     for (int i = 0; i < jt_nemitters && ok; i++)

@@ -15,6 +15,19 @@
 
 enum { OPT_MAJOR = 1000, OPT_LINT, OPT_STDOUT, OPT_HELP, OPT_VERSION, OPT_EMITTER_BASE = 2000 };
 
+/* Options of the HTML page (kept together, apart from the rest). */
+enum { OPT_HTML_PLAIN = 3000, OPT_DOC_BASE };
+#define HTML_OPTIONS                                                          \
+    { "html-plain", no_argument, NULL, OPT_HTML_PLAIN },                      \
+    { "doc-base", required_argument, NULL, OPT_DOC_BASE },
+static const char html_usage[] =
+    "      --html-plain         --html: the spec alone, without jvmtigen's additions\n"
+    "                           (badges, jvmticheck check ids, search box)\n"
+    "      --doc-base=URL       --html: base URL of the JDK documentation's specs/\n"
+    "                           directory for the spec's links into it (default:\n"
+    "                           docs.oracle.com for the spec's JDK); empty: relative\n"
+    "                           links, for a page inside a JDK docs bundle\n";
+
 void jt_cli_usage(FILE *f)
 {
     fputs("Usage: jvmtigen [OPTIONS] SPEC.xml\n"
@@ -34,8 +47,9 @@ void jt_cli_usage(FILE *f)
           "                           the spec: <specification majorversion> or the highest\n"
           "                           version in its change history)\n"
           "      --lint               load and check the spec only; write nothing\n"
-          "  -q, --quiet              do not print warnings\n"
-          "      --help               print this help and exit\n"
+          "  -q, --quiet              do not print warnings\n", f);
+    fputs(html_usage, f);
+    fputs("      --help               print this help and exit\n"
           "      --version            print the version and exit\n\n"
           "Exit status: 0 success, 1 bad spec or failed write, 2 bad usage.\n", f);
 }
@@ -58,6 +72,7 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
         { "quiet", no_argument, NULL, 'q' },
         { "help", no_argument, NULL, OPT_HELP },
         { "version", no_argument, NULL, OPT_VERSION },
+        HTML_OPTIONS
     };
     enum { NFIXED = sizeof fixed / sizeof fixed[0] };
     struct option opts[NFIXED + JT_CLI_MAX_EMITTERS + 1];    /* + emitters + end */
@@ -102,6 +117,13 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
         case OPT_VERSION:
             printf("jvmtigen %s\n", PACKAGE_VERSION);
             return JT_EXIT_OK;
+        case OPT_HTML_PLAIN:
+            cli->html.plain = true;
+            break;
+        case OPT_DOC_BASE:
+            cli->html.doc_base_set = true;
+            cli->html.doc_base = optarg;
+            break;
         case ':':
             return usage_error("option %s needs a value", argv[optind - 1]);
         case '?':

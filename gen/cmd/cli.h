@@ -23,6 +23,7 @@ typedef struct jt_cli {
     bool to_stdout;                 /* the one selected output to stdout */
     bool selected[JT_CLI_MAX_EMITTERS]; /* by index into jt_emitters; none = all */
     bool any_selected;
+    jt_html_options html;           /* --html-plain, --doc-base */
 } jt_cli;
 
 /* Parses argv.  Returns -1 to go on, or an exit status: JT_EXIT_OK after

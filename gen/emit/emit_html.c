@@ -36,6 +36,7 @@
 #include "model/model.h"
 #include "util/outfile.h"
 #include "emit/template.h"
+#include "emit/html_legal.h"
 
 int jt_emit_html(const jt_emit_ctx *ctx);   /* until emit.h declares it */
 
@@ -44,7 +45,8 @@ int jt_emit_html(const jt_emit_ctx *ctx);   /* until emit.h declares it */
 
 /* ---- state ------------------------------------------------------------- */
 
-typedef struct R {
+typedef struct R R;
+struct R {
     const jt_emit_ctx *ctx;
     const jt_spec *s;
     jt_out *o;
@@ -54,7 +56,8 @@ typedef struct R {
     int phrasing;               /* phrasing elements open around the cursor */
     int plain_dl;               /* inside a <dl> without <dt> */
     int jdk;                    /* JDK feature release for outside links */
-} R;
+    bool plain;                 /* --html-plain: none of our additions */
+};
 
 /* ---- output ------------------------------------------------------------ */
 
@@ -81,6 +84,38 @@ static void esc(R *r, const char *s)
     putn(r, run, (size_t)(s - run));
 }
 
+/* An identifier in a table cell: escaped, with <wbr> after each "_" that
+ * has a letter or digit on both sides, so that a long constant name breaks
+ * between its words rather than overflowing (or, on a phone, breaking
+ * between letters).  <wbr> adds no character: the text, find-in-page and
+ * copy-paste see the identifier whole. */
+static void slot_ident(R *r, const void *arg);
+
+static bool ident_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+static void slot_ident(R *r, const void *arg)
+{
+    const char *s = arg ? arg : "";
+    const char *run = s;
+    for (const char *p = s; *p; p++) {
+        if (*p == '_' && p > s && ident_char(p[-1]) && ident_char(p[1])) {
+            char part[256];
+            size_t n = (size_t)(p + 1 - run);
+            if (n >= sizeof part)
+                n = sizeof part - 1;
+            memcpy(part, run, n);
+            part[n] = '\0';
+            esc(r, part);
+            put(r, "<wbr>");
+            run = p + 1;
+        }
+    }
+    esc(r, run);
+}
+
 /* ---- rendering blocks -------------------------------------------------- */
 
 /* One slot's value: text (escaped, or raw HTML) or a function that writes
@@ -96,6 +131,8 @@ typedef struct var {
 #define T(n, s) { (n), (s), NULL, NULL, 0 }
 #define H(n, s) { (n), (s), NULL, NULL, 1 }
 #define F(n, f, a) { (n), NULL, (f), (a), 0 }
+/* An identifier that may break after each "_" (see slot_ident). */
+#define W(n, s) { (n), NULL, slot_ident, (s), 0 }
 
 typedef struct fill_ctx {
     R *r;
@@ -494,8 +531,20 @@ static void external_href(R *r, const char *id)
         url(r, id);
         return;
     }
-    char base[160];
-    snprintf(base, sizeof base, "https://docs.oracle.com/en/java/javase/%d/docs/specs/", r->jdk);
+    /* --doc-base= (empty): relative, as the spec wrote it, for a page that
+     * sits in the specs/ directory of a JDK docs bundle */
+    if (r->ctx->html.doc_base_set && !*r->ctx->html.doc_base) {
+        url(r, id);
+        return;
+    }
+    char base[1024];
+    if (r->ctx->html.doc_base_set) {
+        const char *b = r->ctx->html.doc_base;
+        size_t bl = strlen(b);
+        snprintf(base, sizeof base, "%s%s", b, bl && b[bl - 1] == '/' ? "" : "/");
+    } else {
+        snprintf(base, sizeof base, "https://docs.oracle.com/en/java/javase/%d/docs/specs/", r->jdk);
+    }
     size_t len = strlen(base);
     while (strncmp(id, "../", 3) == 0 && len > 1) {
         id += 3;
@@ -720,7 +769,10 @@ static void slot_constant_rows(R *r, const void *arg)
     const jt_constants *g = arg;
     for (size_t i = 0; i < g->nconstants; i++) {
         const jt_constant *c = &g->constants[i];
-        RENDER(r, "constant_row", T("id", c->id), T("num", c->num), F("description", slot_doc, c->description));
+        /* a value that is an expression of other constants reads left to right */
+        bool number = c->num && (c->num[0] == '-' || (c->num[0] >= '0' && c->num[0] <= '9'));
+        RENDER(r, "constant_row", T("id", c->id), W("name", c->id), W("num", c->num),
+               T("class", number ? "num" : "expr"), F("description", slot_doc, c->description));
     }
 }
 
@@ -884,7 +936,7 @@ static void slot_field_rows(R *r, const void *arg)
         const jt_param *p = &td->fields[i];
         char anchor[256];
         snprintf(anchor, sizeof anchor, "%s.%s", td->id, p->id);
-        RENDER(r, "field_row", T("anchor", anchor), T("id", p->id), F("type", slot_type_link, p->type),
+        RENDER(r, "field_row", T("anchor", anchor), W("id", p->id), F("type", slot_type_link, p->type),
                F("description", slot_doc, p->description));
     }
 }
@@ -1182,6 +1234,8 @@ static void slot_check_items(R *r, const void *arg)
 
 static void slot_param_checks(R *r, const void *arg)
 {
+    if (r->plain)
+        return;
     checks_arg c;
     c.n = jt_param_checks(arg, c.cs);
     if (c.n)
@@ -1199,7 +1253,7 @@ static void slot_param_rows(R *r, const void *arg)
         char anchor[256];
         snprintf(anchor, sizeof anchor, "%s.%s", owner, p->id);
         param_ctx c = { p, owner, p->type, false };
-        RENDER(r, "param_row", T("anchor", anchor), T("id", p->id), F("type", slot_type_link, p->type),
+        RENDER(r, "param_row", T("anchor", anchor), W("id", p->id), F("type", slot_type_link, p->type),
                F("description", slot_doc, p->description), F("kind", a->function ? slot_kind : slot_nothing, &c),
                F("checks", a->function ? slot_param_checks : slot_nothing, p));
     }
@@ -1264,7 +1318,7 @@ static int param_errors(R *r, const jt_param *p, bool write)
         char block[64];
         snprintf(block, sizeof block, "err_%s", errs[i].role);
         block_call bc = { block, v, sizeof v / sizeof *v };
-        RENDER(r, "error_row", T("id", errs[i].error), F("description", slot_block, &bc));
+        RENDER(r, "error_row", T("id", errs[i].error), W("name", errs[i].error), F("description", slot_block, &bc));
     }
     return n;
 }
@@ -1279,10 +1333,10 @@ static void slot_error_rows(R *r, const void *arg)
 {
     const jt_function *f = arg;
     for (size_t i = 0; i < f->nrequired; i++)
-        RENDER(r, "error_row", T("id", "JVMTI_ERROR_MUST_POSSESS_CAPABILITY"),
+        RENDER(r, "error_row", T("id", "JVMTI_ERROR_MUST_POSSESS_CAPABILITY"), W("name", "JVMTI_ERROR_MUST_POSSESS_CAPABILITY"),
                F("description", slot_cap_error, &f->required[i]));
     for (size_t i = 0; i < f->nerrors; i++)
-        RENDER(r, "error_row", T("id", f->errors[i].id), F("description", slot_doc, f->errors[i].description));
+        RENDER(r, "error_row", T("id", f->errors[i].id), W("name", f->errors[i].id), F("description", slot_doc, f->errors[i].description));
     for (size_t i = 0; i < f->nparams; i++)
         param_errors(r, &f->params[i], true);
 }
@@ -1332,14 +1386,14 @@ static void slot_caps_rows(R *r, const void *arg)
     if (a->nreq) {
         RENDER0(r, "caps_head");
         for (size_t i = 0; i < a->nreq; i++)
-            RENDER(r, "cap_row", T("id", a->req[i].id), F("effect", slot_cap_effect, &a->req[i]));
+            RENDER(r, "cap_row", T("id", a->req[i].id), W("name", a->req[i].id), F("effect", slot_cap_effect, &a->req[i]));
     }
     if (a->nopt) {
         RENDER0(r, "caps_optional_head");
         if (!a->nreq)
             RENDER0(r, "caps_head");
         for (size_t i = 0; i < a->nopt; i++)
-            RENDER(r, "cap_row", T("id", a->opt[i].id), F("effect", slot_cap_effect, &a->opt[i]));
+            RENDER(r, "cap_row", T("id", a->opt[i].id), W("name", a->opt[i].id), F("effect", slot_cap_effect, &a->opt[i]));
     }
 }
 
@@ -1377,7 +1431,7 @@ static void slot_event_cap_rows(R *r, const void *arg)
         for (size_t j = 0; j < r->s->nevents && !any; j++)
             any = !r->s->events[j]->elided && event_requires(r->s->events[j], c->id);
         if (any)
-            RENDER(r, "event_capability_row", T("id", c->id), F("events", slot_cap_events, c));
+            RENDER(r, "event_capability_row", T("id", c->id), W("name", c->id), F("events", slot_cap_events, c));
     }
 }
 
@@ -1422,6 +1476,8 @@ static void slot_badges(R *r, const void *arg)
 
 static void render_badges(R *r, const badge_arg *b)
 {
+    if (r->plain)
+        return;
     RENDER(r, "badges", F("items", slot_badges, b));
 }
 
@@ -1454,6 +1510,8 @@ static void slot_fn_badges(R *r, const void *arg)
     badge_arg b = { phase_or_live(f->phase_attr), f->callbacksafe, f->required, f->nrequired, f->optional,
                     f->noptional, f->since, pos };
     render_badges(r, &b);
+    if (r->plain)
+        return;
     checks_arg c;
     c.n = jt_function_checks(f, c.cs);
     RENDER(r, "function_checks", F("items", slot_check_items, &c));
@@ -2211,6 +2269,80 @@ static void slot_search_index(R *r, const void *arg)
     put(r, "\n]");
 }
 
+/* The search box and its script with the index: ours alone (not plain). */
+static void slot_search_box(R *r, const void *arg)
+{
+    (void)arg;
+    if (!r->plain)
+        RENDER0(r, "search_box");
+}
+
+static void slot_search_script(R *r, const void *arg)
+{
+    (void)arg;
+    if (!r->plain)
+        RENDER(r, "search_script", F("search_index", slot_search_index, NULL));
+}
+
+/* ---- legend, checks reference, legal footer ------------------------------ */
+
+/* Not plain: one line saying what on the page is ours, and at the end what
+ * each jvmticheck check id means. */
+static void slot_legend(R *r, const void *arg)
+{
+    (void)arg;
+    if (!r->plain)
+        RENDER0(r, "legend");
+}
+
+static void slot_checks_section(R *r, const void *arg)
+{
+    (void)arg;
+    if (!r->plain)
+        RENDER0(r, "checks_section");
+}
+
+static void slot_licence(R *r, const void *arg)
+{
+    RENDER(r, "licence", T("text", arg), T("file", basename_of(r->s->path)));
+}
+
+/* Text with its line breaks kept as <br>. */
+static void slot_lines(R *r, const void *arg)
+{
+    const char *s = arg;
+    for (const char *nl; (nl = strchr(s, '\n')) != NULL; s = nl + 1) {
+        char line[1024];
+        size_t n = (size_t)(nl - s) < sizeof line - 1 ? (size_t)(nl - s) : sizeof line - 1;
+        memcpy(line, s, n);
+        line[n] = '\0';
+        esc(r, line);
+        put(r, "<br>\n");
+    }
+    esc(r, s);
+}
+
+/* The spec's own copyright and licence: the <copyright> element where the
+ * spec has one (JDK 11, 12), else the first paragraph of its leading
+ * comment; the rest of that comment is the licence. */
+static void slot_legal_footer(R *r, const void *arg)
+{
+    (void)arg;
+    jt_legal l;
+    if (jt_legal_split(r->s->copyright, &l) != 0) {
+        jt_diag(JT_DIAG_ERROR, r->s->path, 0, "out of memory");
+        r->failed = 1;
+        return;
+    }
+    const jt_doc *notice = r->s->copyright_notice;
+    bool from_comment = doc_empty(notice);
+    if (!from_comment || *l.notice || *l.licence)
+        RENDER(r, "legal_footer",
+               F("notice", from_comment ? slot_lines : slot_doc, from_comment ? (const void *)l.notice : notice),
+               F("licence", *l.licence ? slot_licence : slot_nothing, l.licence));
+    jt_legal_free(&l);
+}
+
 /* ---- the page ----------------------------------------------------------- */
 
 static void slot_title(R *r, const void *arg)
@@ -2232,7 +2364,9 @@ static void render_page(R *r)
            F("function_section", slot_function_section, NULL), F("error_section", slot_error_section, NULL),
            F("data_section", slot_data_section, NULL), F("event_section", slot_event_section, NULL),
            F("constant_index", slot_constant_index, NULL), F("issues_section", slot_issues_section, NULL),
-           F("change_history", slot_change_history, NULL), F("search_index", slot_search_index, NULL));
+           F("change_history", slot_change_history, NULL), F("search_box", slot_search_box, NULL),
+           F("search_script", slot_search_script, NULL), F("legend", slot_legend, NULL),
+           F("checks_section", slot_checks_section, NULL), F("legal_footer", slot_legal_footer, NULL));
 }
 
 int jt_emit_html(const jt_emit_ctx *ctx)
@@ -2243,6 +2377,7 @@ int jt_emit_html(const jt_emit_ctx *ctx)
     /* outside links go to the docs of the JDK the spec belongs to; the JDK
      * 8 spec numbers itself 1.2 */
     r.jdk = ctx->major >= 9 ? ctx->major : 8;
+    r.plain = ctx->html.plain;
     r.t = jt_tpl_load(TEMPLATE_FILE);
     if (!r.t)
         return -1;
