@@ -157,6 +157,36 @@ if ok:
 sys.exit(0 if ok else 1)
 PY
 
+# The search index: every row leads to an anchor of the page, and each
+# kind of row the issue asks for is there (names read from the spec here).
+echo "== search index"
+python3 - "$out/jdk17/jvmti.html" "$SPEC_DIR/jdk17/jvmti.xml" <<'PY' || status=1
+import json, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+spec = open(sys.argv[2], encoding="latin-1").read()
+m = re.search(r'<script type="application/json" id="jt-index">(.*?)</script>', page, re.S)
+ix = json.loads(m.group(1))
+ids = set(re.findall(r' id="([^"]+)"', page))
+rows = [(r[0], ix["kinds"][r[1]], r[2] or r[0]) for r in ix["rows"]]
+bad = [r for r in rows if r[2] not in ids]
+for r in bad[:10]:
+    print("FAIL: index row %s (%s) leads to #%s, not on the page" % r)
+names = {(n, k) for n, k, _ in rows}
+want = {"function": re.findall(r'<function id="(\w+)"', spec)[:1],
+        "event": re.findall(r'<event label="[^"]*"\s+id="(\w+)"', spec)[:1],
+        "constant": re.findall(r'<constant id="(\w+)"', spec),
+        "capability": re.findall(r'<capabilityfield id="(\w+)"', spec),
+        "error": re.findall(r'<errorid id="(\w+)"', spec),
+        "section": ["JAVA_TOOL_OPTIONS"], "param": ["thread_state_ptr"]}
+missing = [(k, n) for k, ns in want.items() for n in ns if (n, k) not in names]
+for k, n in missing[:10]:
+    print("FAIL: no %s %s in the search index" % (k, n))
+print("   %d rows, %d bytes; every anchor resolves: %s; kinds: %s" % (
+    len(rows), len(m.group(1)), "yes" if not bad else "NO",
+    ", ".join("%s %d" % (k, sum(1 for r in rows if r[1] == k)) for k in ix["kinds"])))
+sys.exit(1 if bad or missing else 0)
+PY
+
 # The wrapper's check ids stand beside the function and the param they
 # apply to: GetThreadState's thread_state_ptr is an out pointer (null_pointer),
 # GetStackTrace's max_frame_count has min="0" (min_value).

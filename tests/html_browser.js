@@ -3,10 +3,13 @@
 // Debian chromium package).
 //
 // On the --interact page: the search box narrows its list as one types and
-// Enter jumps to the hit; the sidebar is sticky on a desktop, dark mode
+// Enter jumps to the hit; one query per kind of indexed row (function,
+// event, type, constant by name and value, capability, error, parameter,
+// intro section) and typos find what they should, ranked near the top; the sidebar is sticky on a desktop, dark mode
 // applies, the issues toggle works, the print style drops the sidebar, and
 // no script error occurs.  The page's size and load time are printed (no
-// threshold: machines differ).
+// threshold: machines differ), as are the search index's size and the
+// time a query takes.
 // On every --layout page, at each width of WIDTHS in light and dark:
 // nothing is wider than the window (documentElement.scrollWidth <=
 // clientWidth), also after jumping to #jvmtiJavaLangThreadState (the widest
@@ -88,6 +91,46 @@ async function interact(browser, file) {
   await page.fill("#jt-search", "can_tag_objects");
   check((await page.locator("#jt-results li a").first().getAttribute("href")) ===
         "#jvmtiCapabilities.can_tag_objects", "capabilities are searchable");
+  // One query per kind of row the index holds, and typos: [query, what,
+  // the anchor expected, within the first N results].
+  const QUERIES = [
+    ["GetThreadState", "a function", "#GetThreadState", 1],
+    ["VMInit", "an event", "#VMInit", 1],
+    ["jvmtiFrameInfo", "a type", "#jvmtiFrameInfo", 1],
+    ["JVMTI_THREAD_STATE_ALIVE", "a constant by name", "#JVMTI_THREAD_STATE_ALIVE", 1],
+    ["0x400000", "a constant by value", "#JVMTI_THREAD_STATE_IN_NATIVE", 1],
+    ["can_tag_objects", "a capability", "#jvmtiCapabilities.can_tag_objects", 1],
+    ["JVMTI_ERROR_INVALID_THREAD", "an error", "#JVMTI_ERROR_INVALID_THREAD", 1],
+    ["thread_state_ptr", "a parameter", "#GetThreadState.thread_state_ptr", 1],
+    ["Agent_OnLoad", "an intro section, by an identifier in it", "#onload", 3],
+    ["JAVA_TOOL_OPTIONS", "an intro section, by its title", "#tooloptions", 1],
+    ["heap callback", "an intro section, by two words", "#heapCallbacks", 5],
+    ["GetThredState", "a function, one letter missing", "#GetThreadState", 1],
+    ["GetThraedState", "a function, two letters swapped", "#GetThreadState", 1],
+    ["GetThrdState", "a function, two letters missing", "#GetThreadState", 3],
+    ["JVMTI_THREAD_STATE_ALIVR", "a constant, one letter wrong", "#JVMTI_THREAD_STATE_ALIVE", 1],
+  ];
+  for (const [q, what, want, within] of QUERIES) {
+    await page.fill("#jt-search", q);
+    const hrefs = await page.locator("#jt-results li a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    const at = hrefs.indexOf(want);
+    check(at >= 0 && at < within, `search "${q}" (${what}) finds ${want} ` +
+          (within === 1 ? "first" : `in the first ${within}`) + ` (at ${at < 0 ? "none" : at + 1} of ${hrefs.length})`);
+  }
+  const ms = await page.evaluate(() => {
+    const box = document.getElementById("jt-search"), times = [];
+    for (const q of ["t", "thread", "GetThredState", "0x0004", "heap callback"]) {
+      const t0 = performance.now();
+      box.value = q;
+      box.dispatchEvent(new Event("input"));
+      times.push(`"${q}" ${(performance.now() - t0).toFixed(1)} ms`);
+    }
+    return times.join(", ");
+  });
+  console.log(`     search time per query (incl. rendering the list): ${ms}`);
+  const indexBytes = await page.evaluate(() => document.getElementById("jt-index").textContent.length);
+  console.log(`     search index: ${indexBytes} bytes`);
+
   await page.fill("#jt-search", "zzzz-no-such-thing");
   check((await count()) === 0, "no match, empty list");
   await page.fill("#jt-search", "thread");

@@ -37,6 +37,7 @@
 #include "util/outfile.h"
 #include "emit/template.h"
 #include "emit/html_legal.h"
+#include "emit/html_search.h"
 
 int jt_emit_html(const jt_emit_ctx *ctx);   /* until emit.h declares it */
 
@@ -2195,78 +2196,12 @@ static void slot_toc(R *r, const void *arg)
            F("issue_items", slot_toc_intros, "IssuesSection"));
 }
 
-/* ---- search index --------------------------------------------------------- */
-
-/* A JSON string that is also safe inside <script>: "<" escaped. */
-static void json_str(R *r, const char *s)
-{
-    put(r, "\"");
-    for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(r->f, "\\%c", *p);
-        else if (*p < 0x20 || *p == '<' || *p == '>' || *p == '&')
-            fprintf(r->f, "\\u%04x", *p);
-        else
-            fputc(*p, r->f);
-    }
-    put(r, "\"");
-}
-
-/* One entry: [name, kind, anchor, detail]. */
-static void json_entry(R *r, bool *first, const char *name, const char *kind, const char *anchor_owner,
-                       const char *anchor, const char *detail)
-{
-    put(r, *first ? "\n[" : ",\n[");
-    *first = false;
-    json_str(r, name);
-    put(r, ",");
-    json_str(r, kind);
-    put(r, ",");
-    char buf[512];
-    if (anchor_owner)
-        snprintf(buf, sizeof buf, "%s.%s", anchor_owner, anchor);
-    else
-        snprintf(buf, sizeof buf, "%s", anchor);
-    json_str(r, buf);
-    put(r, ",");
-    json_str(r, detail ? detail : "");
-    put(r, "]");
-}
+/* ---- search index: html_search.c ------------------------------------------- */
 
 static void slot_search_index(R *r, const void *arg)
 {
     (void)arg;
-    const jt_spec *s = r->s;
-    bool first = true;
-    put(r, "[");
-    for (size_t i = 0; i < s->nfunctions; i++) {
-        const jt_function *f = s->functions[i];
-        if (listed(f))
-            json_entry(r, &first, f->id, "function", NULL, f->id, f->synopsis);
-    }
-    for (size_t i = 0; i < s->nevents; i++) {
-        const jt_event *e = s->events[i];
-        if (!e->elided)
-            json_entry(r, &first, e->id, "event", NULL, e->id, e->label);
-    }
-    for (size_t i = 0; i < s->ntypedefs; i++)
-        json_entry(r, &first, s->typedefs[i]->id, "type", NULL, s->typedefs[i]->id, s->typedefs[i]->label);
-    for (size_t i = 0; i < s->ncallbacks; i++)
-        if (!s->callbacks[i]->elided)
-            json_entry(r, &first, s->callbacks[i]->id, "type", NULL, s->callbacks[i]->id, s->callbacks[i]->synopsis);
-    for (size_t i = 0; i < s->nconstants; i++)
-        if (s->constants[i]->kind == JT_CK_ENUM)
-            json_entry(r, &first, s->constants[i]->id, "type", NULL, s->constants[i]->id, s->constants[i]->label);
-    for (size_t i = 0; i < s->nbasetypes; i++) {
-        const jt_basetype *b = s->basetypes[i];
-        json_entry(r, &first, b->id, "type", NULL, b->name ? b->name : b->id, b->group_label);
-    }
-    const char *caps = s->capabilities_typedef ? s->capabilities_typedef->id : "jvmtiCapabilities";
-    for (size_t i = 0; i < s->ncapabilities; i++)
-        json_entry(r, &first, s->capabilities[i].id, "capability", caps, s->capabilities[i].id, "capability");
-    for (size_t i = 0; i < s->nerrors; i++)
-        json_entry(r, &first, s->errors[i]->id, "error", NULL, s->errors[i]->id, s->errors[i]->short_text);
-    put(r, "\n]");
+    jt_html_search_index(r->f, r->s);
 }
 
 /* The search box and its script with the index: ours alone (not plain). */
