@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include "cmd/cli.h"
+#include "cmd/site.h"
 #include "util/diag.h"
 #include "analyze/diff.h"
 #include "analyze/lint.h"
@@ -29,6 +30,8 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "diff") == 0)
         return jt_diff_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "site") == 0)
+        return jt_site_main(argc - 1, argv + 1);
     jt_cli cli;
     int rc = jt_cli_parse(&cli, argc, argv);
     if (rc >= 0)

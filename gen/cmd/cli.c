@@ -32,6 +32,7 @@ void jt_cli_usage(FILE *f)
 {
     fputs("Usage: jvmtigen [OPTIONS] SPEC.xml\n"
           "       jvmtigen diff [--format=text|json|html] OLD.xml NEW.xml\n"
+          "       jvmtigen site [-o DIR] SPEC.xml...\n"
           "Generate jvmti.h, name tables and more from the JVMTI specification (jvmti.xml);\n"
           "or report what changed between two versions of it (exit 0 same, 1 different,\n"
           "2 error).\n\n"

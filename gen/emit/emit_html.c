@@ -38,6 +38,7 @@
 #include "emit/template.h"
 #include "emit/html_legal.h"
 #include "emit/html_search.h"
+#include "emit/site.h"
 
 int jt_emit_html(const jt_emit_ctx *ctx);   /* until emit.h declares it */
 
@@ -181,6 +182,59 @@ static void render(R *r, const char *block, const var *v, size_t n)
         render((r), (block), v_, sizeof v_ / sizeof v_[0]);                  \
     } while (0)
 #define RENDER0(r, block) render((r), (block), NULL, 0)
+
+/* ---- jvmtigen site: version switcher, "changed in" ------------------------ */
+
+static const char *site_label(R *r, int i)
+{
+    return r->ctx->html.site->labels[i];
+}
+
+static void slot_version_items(R *r, const void *arg)
+{
+    (void)arg;
+    const jt_site_info *site = r->ctx->html.site;
+    for (int i = 0; i < site->nversions; i++) {
+        char href[256];
+        snprintf(href, sizeof href, "../%s/jvmti.html", site_label(r, i));
+        RENDER(r, i == site->current ? "version_current" : "version_item", T("href", href),
+               T("label", site_label(r, i)));
+    }
+}
+
+static void slot_versions(R *r, const void *arg)
+{
+    (void)arg;
+    if (r->ctx->html.site)
+        RENDER(r, "version_switcher", F("items", slot_version_items, NULL));
+}
+
+/* "changed in V" for each version up to this page's whose diff with the
+ * version before changed KIND ID (once per version). */
+static void changed_in(R *r, const char *kind, const char *id, const char *block)
+{
+    const jt_site_info *site = r->ctx->html.site;
+    if (!site)
+        return;
+    int last = -1;
+    for (size_t i = 0; i < site->nchanges; i++) {
+        const jt_site_change *c = &site->changes[i];
+        if (c->version > site->current || c->version == last || strcmp(c->kind, kind) != 0 ||
+            strcmp(c->name, id) != 0)
+            continue;
+        last = c->version;
+        char href[512], file[256];
+        jt_site_changes_file(site, c->version, file, sizeof file);
+        snprintf(href, sizeof href, "../%s#%s-%s", file, kind, id);
+        RENDER(r, block, T("href", href), T("label", site_label(r, c->version)));
+    }
+}
+
+static void slot_cap_changed(R *r, const void *arg)
+{
+    changed_in(r, "capability", arg, "cap_changed_in");
+}
+
 
 /* A block named prefix + suffix ("fn_phase_" + "live"). */
 static void render_named(R *r, const char *prefix, const char *suffix, const var *v, size_t n)
@@ -957,7 +1011,7 @@ static void slot_capability_rows(R *r, const void *arg)
     for (size_t i = 0; i < r->s->ncapabilities; i++) {
         const jt_capability *c = &r->s->capabilities[i];
         RENDER(r, "capability_row", F("name", slot_capability_name, c), T("typedef", td->id), T("id", c->id),
-               F("description", slot_doc, c->description), T("since", c->since));
+               F("description", slot_doc, c->description), T("since", c->since), F("changed", slot_cap_changed, c->id));
     }
 }
 
@@ -1449,6 +1503,7 @@ typedef struct badge_arg {
     size_t nopt;
     const char *since;
     const char *position;       /* function table slot, or NULL */
+    const char *kind, *id;      /* for "changed in" badges on a site */
 } badge_arg;
 
 static void slot_badge_phase_text(R *r, const void *arg)
@@ -1473,6 +1528,8 @@ static void slot_badges(R *r, const void *arg)
     RENDER(r, "badge", T("class", "since"), T("title", "Version that added it"), T("text", since));
     if (b->position)
         RENDER(r, "badge", T("class", "slot"), T("title", "Position in the function table"), T("text", b->position));
+    if (b->kind)
+        changed_in(r, b->kind, b->id, "badge_changed_in");
 }
 
 static void render_badges(R *r, const badge_arg *b)
@@ -1509,7 +1566,7 @@ static void slot_fn_badges(R *r, const void *arg)
     char pos[32];
     snprintf(pos, sizeof pos, "slot %d", f->num);
     badge_arg b = { phase_or_live(f->phase_attr), f->callbacksafe, f->required, f->nrequired, f->optional,
-                    f->noptional, f->since, pos };
+                    f->noptional, f->since, pos, "function", f->id };
     render_badges(r, &b);
     if (r->plain)
         return;
@@ -1831,7 +1888,7 @@ static void slot_ev_badges(R *r, const void *arg)
 {
     const jt_event *e = arg;
     badge_arg b = { phase_or_live(e->phase_attr), false, e->required, e->nrequired, e->optional, e->noptional,
-                    e->since ? e->since : "1.0", NULL };
+                    e->since ? e->since : "1.0", NULL, "event", e->id };
     render_badges(r, &b);
 }
 
@@ -2301,7 +2358,8 @@ static void render_page(R *r)
            F("constant_index", slot_constant_index, NULL), F("issues_section", slot_issues_section, NULL),
            F("change_history", slot_change_history, NULL), F("search_box", slot_search_box, NULL),
            F("search_script", slot_search_script, NULL), F("legend", slot_legend, NULL),
-           F("checks_section", slot_checks_section, NULL), F("legal_footer", slot_legal_footer, NULL));
+           F("checks_section", slot_checks_section, NULL), F("legal_footer", slot_legal_footer, NULL),
+           F("versions", slot_versions, NULL));
 }
 
 int jt_emit_html(const jt_emit_ctx *ctx)
