@@ -19,10 +19,12 @@
 // contents fold behind a button that opens them.  A screenshot of each
 // state goes to OUTDIR (LABEL-THEME-WIDTH[-jump].png).
 // Pages given with --plain must carry none of our additions (data-extra)
-// but the contents button and the legal footer.
+// but the contents button and the legal footer.  Pages given with --fit
+// (jvmtigen site's index and changes pages) only must fit every width, in
+// both themes (LABEL-THEME-WIDTH.png).
 //
 // Usage: node html_browser.js --out OUTDIR [--interact PAGE]
-//            [--layout LABEL=PAGE]... [--plain LABEL=PAGE]...
+//            [--layout LABEL=PAGE]... [--plain LABEL=PAGE]... [--fit LABEL=PAGE]...
 // Env: CHROMIUM (default /usr/bin/chromium); playwright-core is found
 // through NODE_PATH.  Exit 0 pass, 1 fail.
 "use strict";
@@ -33,16 +35,16 @@ const { chromium } = require("playwright-core");
 const WIDTHS = [360, 390, 768, 1024, 1280, 1366, 1440, 1920];
 const JUMP = "jvmtiJavaLangThreadState";
 
-const args = { out: ".", interact: null, layout: [], plain: [] };
+const args = { out: ".", interact: null, layout: [], plain: [], fit: [] };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i], v = process.argv[++i];
   if (v === undefined) { console.log(`FAIL: ${a} needs a value`); process.exit(1); }
   if (a === "--out") args.out = path.resolve(v);
   else if (a === "--interact") args.interact = path.resolve(v);
-  else if (a === "--layout" || a === "--plain") {
+  else if (a === "--layout" || a === "--plain" || a === "--fit") {
     const eq = v.indexOf("=");
     const item = { label: v.slice(0, eq), file: path.resolve(v.slice(eq + 1)) };
-    args.layout.push(item);
+    (a === "--fit" ? args.fit : args.layout).push(item);
     if (a === "--plain") args.plain.push(item);
   } else { console.log(`FAIL: unknown argument ${a}`); process.exit(1); }
 }
@@ -256,6 +258,29 @@ async function layout(browser, item, plain) {
   await ctx.close();
 }
 
+async function fit(browser, item) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  await page.goto("file://" + item.file);
+  const bad = [];
+  for (const w of WIDTHS) {
+    await page.setViewportSize({ width: w, height: 900 });
+    for (const theme of ["light", "dark"]) {
+      await page.emulateMedia({ colorScheme: theme });
+      await frames(page);
+      const m = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      if (m[0] > m[1]) bad.push(`${theme} ${w}px: page ${m[0]}px wide in ${m[1]}px`);
+      await page.screenshot({ path: path.join(args.out, `${item.label}-${theme}-${w}.png`) });
+    }
+  }
+  check(bad.length === 0, `${item.label}: fits ${WIDTHS.join(", ")} px in light and dark` +
+        (bad.length ? ":\n       " + bad.join("\n       ") : ""));
+  check(errors.length === 0, `${item.label}: no script errors${errors.length ? ": " + errors.join("; ") : ""}`);
+  await ctx.close();
+}
+
 (async () => {
   fs.mkdirSync(args.out, { recursive: true });
   const browser = await chromium.launch({
@@ -267,6 +292,7 @@ async function layout(browser, item, plain) {
   try {
     if (args.interact) await interact(browser, args.interact);
     for (const item of args.layout) await layout(browser, item, args.plain.includes(item));
+    for (const item of args.fit) await fit(browser, item);
   } finally {
     await browser.close();
   }

@@ -14,12 +14,16 @@
 #   links to its row;
 # - the Nu HTML checker (when present, as in html.sh) reports no error on
 #   any page of the site;
+# - in headless Chromium (when present, as in html.sh), the index, the
+#   changes pages and the newest spec page (with its version switcher) fit
+#   every width from 360 to 1920 px in both themes (screenshots in
+#   tests/out/site/screenshots);
 # - bad usage: no spec, exit 2; a spec that does not load, exit 1 and
 #   nothing written.
 # Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
 
-: "${JVMTIGEN:?}" "${SPEC_DIR:?}" "${builddir:?}"
+: "${JVMTIGEN:?}" "${SPEC_DIR:?}" "${builddir:?}" "${srcdir:?}"
 out=$builddir/tests/out/site
 rm -rf "$out"
 mkdir -p "$out"
@@ -166,5 +170,20 @@ if [[ -n $vnu && -f $vnu ]] && command -v java >/dev/null; then
     fi
 else
     echo "== Nu HTML checker: skipped (set VNU_JAR, or npm install vnu-jar on NODE_PATH; needs java)"
+fi
+
+chromium=${CHROMIUM:-/usr/bin/chromium}
+if [[ -x $chromium ]] && command -v node >/dev/null && node -e 'require("playwright-core")' 2>/dev/null; then
+    echo "== headless Chromium: the site's pages at every width"
+    fits=()
+    while IFS= read -r f; do
+        rel=${f#"$out/site/"}
+        fits+=(--fit "${rel//\//-}=$f")
+    done < <(find "$out/site" -maxdepth 1 -name '*.html' | sort)
+    newest=$(find "$out/site" -mindepth 2 -name jvmti.html | sort -V | tail -1)
+    fits+=(--fit "newest-page=$newest")
+    CHROMIUM=$chromium node "$srcdir/tests/html_browser.js" --out "$out/screenshots" "${fits[@]}" || status=1
+else
+    echo "== headless Chromium: skipped (needs $chromium, node, and playwright-core on NODE_PATH)"
 fi
 exit $status
