@@ -23,6 +23,13 @@
  *   reaches the page only from the model's jt_doc trees.
  * - Spec issues and to-dos are in the page but hidden (the published page
  *   leaves them out); a checkbox in the sidebar shows them.
+ * - --html-plain (ctx->html.plain) drops every addition of ours (legend,
+ *   badges, check ids and their reference section, search); the spec's own
+ *   copyright footer (html_legal.c) is in both modes.  --doc-base moves or
+ *   drops the base of the spec's relative links into the JDK docs.
+ * - The search index is written by html_search.c; under `jvmtigen site`
+ *   (ctx->html.site, see site.h) the page also gets a version switcher and
+ *   "changed in" badges.
  */
 #include <stdio.h>
 #include <stdlib.h>
