@@ -50,6 +50,25 @@ static void esc(S *s, const char *t)
     }
 }
 
+/* Text whose long identifiers (JVMTI_ERROR_UNSUPPORTED_OPERATION) may
+ * break after "_" on a narrow screen: <wbr> there, as emit_html.c does. */
+static bool alnum(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+static void slot_breakable(S *s, const void *arg)
+{
+    const char *t = arg;
+    char one[2] = { 0, 0 };
+    for (const char *p = t; *p; p++) {
+        one[0] = *p;
+        esc(s, one);
+        if (*p == '_' && p > t && alnum(p[-1]) && alnum(p[1]))
+            fputs("<wbr>", s->f);
+    }
+}
+
 typedef struct sfill { S *s; const svar *v; size_t n; } sfill;
 
 static bool fill(void *arg, const char *slot, jt_out *o)
@@ -215,7 +234,7 @@ static void slot_change_rows(S *s, const void *arg)
         /* idattr is raw: built from ids the spec defines, which the
          * loader accepts only as XML names (no quotes, no "<") */
         RENDER(s, "change_row", ST("change", d->change), SR("idattr", idattr), ST("page", page),
-               ST("anchor", anchor), ST("name", d->name), ST("text", what),
+               ST("anchor", anchor), SF("name", slot_breakable, d->name), SF("text", slot_breakable, what),
                ST("abiclass", d->abi ? "abi" : ""), ST("abi", d->abi ? "yes" : ""));
     }
 }
