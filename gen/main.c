@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cmd/cli.h"
+#include "cmd/site.h"
 #include "util/diag.h"
 #include "analyze/diff.h"
 #include "analyze/lint.h"
@@ -13,6 +14,8 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "diff") == 0)
         return jt_diff_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "site") == 0)
+        return jt_site_main(argc - 1, argv + 1);
     jt_cli cli;
     int rc = jt_cli_parse(&cli, argc, argv);
     if (rc >= 0)
@@ -44,7 +47,7 @@ int main(int argc, char **argv)
         jt_spec_free(spec);
         return JT_EXIT_FAIL;
     }
-    jt_emit_ctx ctx = { .spec = spec, .outdir = cli.outdir };
+    jt_emit_ctx ctx = { .spec = spec, .outdir = cli.outdir, .html = cli.html };
     jt_spec_version(spec, cli.major_version, &ctx.major, &ctx.minor, &ctx.micro);
     int ok = 1;
     for (int i = 0; i < jt_nemitters && ok; i++)

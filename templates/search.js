@@ -1,8 +1,14 @@
 // search.js — inlined into jvmti.html by {{>search.js}}; no libraries, works
-// from file://.  Filters the index jvmtigen embeds (#jt-index: [name, kind,
-// anchor, detail] rows for functions, events, types, capabilities, errors)
-// as you type; "/" focuses the box, arrows move, Enter opens.  Also shows or
-// hides the spec's open issues.
+// from file://.  Searches the index jvmtigen builds at generation time
+// (#jt-index, see gen/emit/html_search.h): functions, events, types,
+// constants (by name and by value), capabilities, errors, parameters and
+// intro sections.  Every word typed must match a row; rows are ranked by
+// how well: the whole name, a prefix of it, a word inside it, the words of
+// an identifier all in the name, a keyword
+// (a section's identifiers, a constant's value), the detail line; failing
+// those, a name or keyword within one typo (two for words of eight letters
+// or more: a letter missing, extra, wrong or two swapped).  "/" focuses the
+// box, arrows move, Enter opens.  Also shows or hides the spec's open issues.
 (function () {
   "use strict";
   var input = document.getElementById("jt-search");
@@ -10,22 +16,91 @@
   var count = document.getElementById("jt-search-count");
   var indexEl = document.getElementById("jt-index");
   if (!input || !list || !indexEl) return;
-  var rows = JSON.parse(indexEl.textContent);
-  var hay = rows.map(function (r) { return (r[0] + " " + r[3] + " " + r[1]).toLowerCase(); });
+  var index = JSON.parse(indexEl.textContent);
+  var kinds = index.kinds;
+  // how much a kind weighs when scores tie; parameters come after the
+  // functions and types that share their name
+  var KIND_BONUS = { "function": 30, "event": 25, "type": 20, "section": 20, "constant": 15,
+                     "capability": 15, "error": 15, "param": 0 };
+  var rows = index.rows.map(function (r) {
+    var kind = kinds[r[1]];
+    return {
+      name: r[0], lname: r[0].toLowerCase(), kind: kind, anchor: r[2] || r[0], detail: r[3],
+      ldetail: r[3].toLowerCase(), keys: r[4] ? r[4].toLowerCase().split(" ") : [],
+      bonus: KIND_BONUS[kind] || 0, scale: kind === "param" ? 0.5 : 1
+    };
+  });
   var LIMIT = 60;
   var active = -1;
 
-  function score(row, h, terms) {
-    var name = row[0].toLowerCase(), s = 0;
-    for (var i = 0; i < terms.length; i++) {
-      var t = terms[i], at = h.indexOf(t);
-      if (at < 0) return -1;
-      if (name === t) s += 100;
-      else if (name.indexOf(t) === 0) s += 50;
-      else if (name.indexOf(t) >= 0) s += 20;
-      else s += 5;
+  // Edit distance with adjacent swaps (optimal string alignment), or
+  // max + 1 once it is certain to exceed max.
+  function distance(a, b, max) {
+    var la = a.length, lb = b.length;
+    if (Math.abs(la - lb) > max) return max + 1;
+    var prev2 = null, prev = [], cur;
+    for (var j = 0; j <= lb; j++) prev[j] = j;
+    for (var i = 1; i <= la; i++) {
+      cur = [i];
+      var best = i;
+      for (j = 1; j <= lb; j++) {
+        var cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+        var v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+        if (prev2 && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+          v = Math.min(v, prev2[j - 2] + 1);
+        cur[j] = v;
+        if (v < best) best = v;
+      }
+      if (best > max) return max + 1;
+      prev2 = prev;
+      prev = cur;
     }
-    return s - name.length / 100;
+    return prev[lb];
+  }
+
+  function atWordStart(name, i) {
+    if (i === 0) return true;
+    var c = name.charAt(i), p = name.charAt(i - 1);
+    return p === "_" || p === "." || p === " " || (c >= "A" && c <= "Z" && !(p >= "A" && p <= "Z"));
+  }
+
+  // The score of one typed word against one row, or -1.
+  function termScore(row, t) {
+    var n = row.lname;
+    if (n === t) return 1000;
+    if (n.indexOf(t) === 0) return 600 - Math.min(100, n.length - t.length);
+    var at = n.indexOf(t);
+    if (at > 0) return atWordStart(row.name, at) ? 400 : 300;
+    // an identifier whose words all stand in the name: Agent_OnLoad finds
+    // "Agent Start-Up (OnLoad phase)", thread_alive JVMTI_THREAD_STATE_ALIVE
+    var parts = t.split("_").filter(Boolean);
+    if (parts.length > 1 && parts.every(function (p) { return n.indexOf(p) >= 0; })) return 380;
+    for (var k = 0; k < row.keys.length; k++) {
+      if (row.keys[k] === t) return 350;
+    }
+    for (k = 0; k < row.keys.length; k++) {
+      if (row.keys[k].indexOf(t) >= 0) return 150;
+    }
+    if (row.ldetail.indexOf(t) >= 0) return 100;
+    if (t.length < 4) return -1;
+    var max = t.length >= 8 ? 2 : 1;
+    var d = distance(t, n, max);
+    if (d <= max) return 250 - 80 * d;
+    for (k = 0; k < row.keys.length; k++) {
+      d = distance(t, row.keys[k], max);
+      if (d <= max) return 200 - 80 * d;
+    }
+    return -1;
+  }
+
+  function score(row, terms) {
+    var s = 0;
+    for (var i = 0; i < terms.length; i++) {
+      var one = termScore(row, terms[i]);
+      if (one < 0) return -1;
+      s += one;
+    }
+    return s * row.scale + row.bonus;
   }
 
   function show(q) {
@@ -35,28 +110,31 @@
     if (!terms.length) { count.textContent = ""; return; }
     var hits = [];
     for (var i = 0; i < rows.length; i++) {
-      var s = score(rows[i], hay[i], terms);
+      var s = score(rows[i], terms);
       if (s >= 0) hits.push([s, i]);
     }
-    hits.sort(function (a, b) { return b[0] - a[0] || (rows[a[1]][0] < rows[b[1]][0] ? -1 : 1); });
+    hits.sort(function (a, b) {
+      var ra = rows[a[1]], rb = rows[b[1]];
+      return b[0] - a[0] || ra.name.length - rb.name.length || (ra.name < rb.name ? -1 : ra.name > rb.name ? 1 : 0);
+    });
     count.textContent = hits.length === 1 ? "1 match" :
       hits.length + " matches" + (hits.length > LIMIT ? ", first " + LIMIT + " shown" : "");
     var frag = document.createDocumentFragment();
     hits.slice(0, LIMIT).forEach(function (h) {
       var r = rows[h[1]];
       var li = document.createElement("li"), a = document.createElement("a");
-      a.href = "#" + r[2];
-      var code = document.createElement("code");
-      code.textContent = r[0];
+      a.href = "#" + r.anchor;
+      var code = document.createElement(r.kind === "section" ? "span" : "code");
+      code.textContent = r.name;
       var kind = document.createElement("span");
       kind.className = "kind";
-      kind.textContent = r[1];
+      kind.textContent = r.kind;
       a.appendChild(code);
       a.appendChild(kind);
-      if (r[3] && r[3] !== r[1]) {
+      if (r.detail && r.detail !== r.kind) {
         var d = document.createElement("span");
         d.className = "detail";
-        d.textContent = r[3];
+        d.textContent = r.detail;
         a.appendChild(d);
       }
       li.appendChild(a);

@@ -16,12 +16,26 @@
 enum { OPT_MAJOR = 1000, OPT_LINT, OPT_STDOUT, OPT_HELP, OPT_VERSION, OPT_XSL, OPT_PARAM, OPT_XSL_OUTPUT,
        OPT_EMITTER_BASE = 2000 };
 
+/* Options of the HTML page (kept together, apart from the rest). */
+enum { OPT_HTML_PLAIN = 3000, OPT_DOC_BASE };
+#define HTML_OPTIONS                                                          \
+    { "html-plain", no_argument, NULL, OPT_HTML_PLAIN },                      \
+    { "doc-base", required_argument, NULL, OPT_DOC_BASE },
+static const char html_usage[] =
+    "      --html-plain         --html: the spec alone, without jvmtigen's additions\n"
+    "                           (badges, jvmticheck check ids, search box)\n"
+    "      --doc-base=URL       --html: base URL of the JDK documentation's specs/\n"
+    "                           directory for the spec's links into it (default:\n"
+    "                           docs.oracle.com for the spec's JDK); empty: relative\n"
+    "                           links, for a page inside a JDK docs bundle\n";
+
 void jt_cli_usage(FILE *f)
 {
     fputs("Usage: jvmtigen [OPTIONS] SPEC.xml\n"
           "       jvmtigen --xsl=STYLESHEET [--param NAME=VALUE]... (--stdout | [-o DIR]\n"
           "                --xsl-output=NAME) SPEC.xml\n"
           "       jvmtigen diff [--format=text|json|html] OLD.xml NEW.xml\n"
+          "       jvmtigen site [-o DIR] SPEC.xml...\n"
           "Generate jvmti.h, name tables and more from the JVMTI specification (jvmti.xml);\n"
           "or report what changed between two versions of it (exit 0 same, 1 different,\n"
           "2 error).\n\n"
@@ -42,8 +56,9 @@ void jt_cli_usage(FILE *f)
           "                           jvmtiGen does (its one output: --stdout, or\n"
           "                           --xsl-output=NAME in DIR)\n"
           "      --param NAME=VALUE   a string parameter of the stylesheet (repeatable)\n"
-          "      --xsl-output=NAME    the file name of the stylesheet's output\n"
-          "      --help               print this help and exit\n"
+          "      --xsl-output=NAME    the file name of the stylesheet's output\n", f);
+    fputs(html_usage, f);
+    fputs("      --help               print this help and exit\n"
           "      --version            print the version and exit\n\n"
           "Exit status: 0 success, 1 bad spec or stylesheet, or failed write; 2 bad usage.\n", f);
 }
@@ -109,6 +124,7 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
         { "xsl", required_argument, NULL, OPT_XSL },
         { "param", required_argument, NULL, OPT_PARAM },
         { "xsl-output", required_argument, NULL, OPT_XSL_OUTPUT },
+        HTML_OPTIONS
     };
     enum { NFIXED = sizeof fixed / sizeof fixed[0] };
     struct option opts[NFIXED + JT_CLI_MAX_EMITTERS + 1];    /* + emitters + end */
@@ -172,6 +188,13 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
         case OPT_VERSION:
             printf("jvmtigen %s\n", PACKAGE_VERSION);
             return JT_EXIT_OK;
+        case OPT_HTML_PLAIN:
+            cli->html.plain = true;
+            break;
+        case OPT_DOC_BASE:
+            cli->html.doc_base_set = true;
+            cli->html.doc_base = optarg;
+            break;
         case ':':
             return usage_error("option %s needs a value", argv[optind - 1]);
         case '?':

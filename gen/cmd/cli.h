@@ -29,6 +29,7 @@ typedef struct jt_cli {
     const char *xsl_output;         /* file name in outdir; NULL with --stdout */
     const char *params[JT_CLI_MAX_PARAMS];  /* "NAME=VALUE", as given */
     int nparams;
+    jt_html_options html;           /* --html-plain, --doc-base */
 } jt_cli;
 
 /* Parses argv.  Returns -1 to go on, or an exit status: JT_EXIT_OK after

@@ -10,10 +10,21 @@
 
 #include "model/model.h"
 
+struct jt_site_info;            /* emit/site.h */
+
+/* Options of the HTML page (--html-plain, --doc-base). */
+typedef struct jt_html_options {
+    bool plain;                 /* the spec alone: no badges, checks, search */
+    bool doc_base_set;          /* --doc-base given */
+    const char *doc_base;       /* base URL of the JDK docs' specs/ directory; "" = relative links */
+    const struct jt_site_info *site;    /* jvmtigen site: the other versions; NULL otherwise */
+} jt_html_options;
+
 typedef struct jt_emit_ctx {
     const jt_spec *spec;
     const char *outdir;
     int major, minor, micro;    /* version being generated */
+    jt_html_options html;
 } jt_emit_ctx;
 
 typedef struct jt_emitter {

@@ -23,6 +23,13 @@
  *   reaches the page only from the model's jt_doc trees.
  * - Spec issues and to-dos are in the page but hidden (the published page
  *   leaves them out); a checkbox in the sidebar shows them.
+ * - --html-plain (ctx->html.plain) drops every addition of ours (legend,
+ *   badges, check ids and their reference section, search); the spec's own
+ *   copyright footer (html_legal.c) is in both modes.  --doc-base moves or
+ *   drops the base of the spec's relative links into the JDK docs.
+ * - The search index is written by html_search.c; under `jvmtigen site`
+ *   (ctx->html.site, see site.h) the page also gets a version switcher and
+ *   "changed in" badges.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +43,9 @@
 #include "model/model.h"
 #include "util/outfile.h"
 #include "emit/template.h"
+#include "emit/html_legal.h"
+#include "emit/html_search.h"
+#include "emit/site.h"
 
 int jt_emit_html(const jt_emit_ctx *ctx);   /* until emit.h declares it */
 
@@ -44,7 +54,8 @@ int jt_emit_html(const jt_emit_ctx *ctx);   /* until emit.h declares it */
 
 /* ---- state ------------------------------------------------------------- */
 
-typedef struct R {
+typedef struct R R;
+struct R {
     const jt_emit_ctx *ctx;
     const jt_spec *s;
     jt_out *o;
@@ -54,7 +65,8 @@ typedef struct R {
     int phrasing;               /* phrasing elements open around the cursor */
     int plain_dl;               /* inside a <dl> without <dt> */
     int jdk;                    /* JDK feature release for outside links */
-} R;
+    bool plain;                 /* --html-plain: none of our additions */
+};
 
 /* ---- output ------------------------------------------------------------ */
 
@@ -81,6 +93,38 @@ static void esc(R *r, const char *s)
     putn(r, run, (size_t)(s - run));
 }
 
+/* An identifier in a table cell: escaped, with <wbr> after each "_" that
+ * has a letter or digit on both sides, so that a long constant name breaks
+ * between its words rather than overflowing (or, on a phone, breaking
+ * between letters).  <wbr> adds no character: the text, find-in-page and
+ * copy-paste see the identifier whole. */
+static void slot_ident(R *r, const void *arg);
+
+static bool ident_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+static void slot_ident(R *r, const void *arg)
+{
+    const char *s = arg ? arg : "";
+    const char *run = s;
+    for (const char *p = s; *p; p++) {
+        if (*p == '_' && p > s && ident_char(p[-1]) && ident_char(p[1])) {
+            char part[256];
+            size_t n = (size_t)(p + 1 - run);
+            if (n >= sizeof part)
+                n = sizeof part - 1;
+            memcpy(part, run, n);
+            part[n] = '\0';
+            esc(r, part);
+            put(r, "<wbr>");
+            run = p + 1;
+        }
+    }
+    esc(r, run);
+}
+
 /* ---- rendering blocks -------------------------------------------------- */
 
 /* One slot's value: text (escaped, or raw HTML) or a function that writes
@@ -96,6 +140,8 @@ typedef struct var {
 #define T(n, s) { (n), (s), NULL, NULL, 0 }
 #define H(n, s) { (n), (s), NULL, NULL, 1 }
 #define F(n, f, a) { (n), NULL, (f), (a), 0 }
+/* An identifier that may break after each "_" (see slot_ident). */
+#define W(n, s) { (n), NULL, slot_ident, (s), 0 }
 
 typedef struct fill_ctx {
     R *r;
@@ -143,6 +189,59 @@ static void render(R *r, const char *block, const var *v, size_t n)
         render((r), (block), v_, sizeof v_ / sizeof v_[0]);                  \
     } while (0)
 #define RENDER0(r, block) render((r), (block), NULL, 0)
+
+/* ---- jvmtigen site: version switcher, "changed in" ------------------------ */
+
+static const char *site_label(R *r, int i)
+{
+    return r->ctx->html.site->labels[i];
+}
+
+static void slot_version_items(R *r, const void *arg)
+{
+    (void)arg;
+    const jt_site_info *site = r->ctx->html.site;
+    for (int i = 0; i < site->nversions; i++) {
+        char href[256];
+        snprintf(href, sizeof href, "../%s/jvmti.html", site_label(r, i));
+        RENDER(r, i == site->current ? "version_current" : "version_item", T("href", href),
+               T("label", site_label(r, i)));
+    }
+}
+
+static void slot_versions(R *r, const void *arg)
+{
+    (void)arg;
+    if (r->ctx->html.site)
+        RENDER(r, "version_switcher", F("items", slot_version_items, NULL));
+}
+
+/* "changed in V" for each version up to this page's whose diff with the
+ * version before changed KIND ID (once per version). */
+static void changed_in(R *r, const char *kind, const char *id, const char *block)
+{
+    const jt_site_info *site = r->ctx->html.site;
+    if (!site)
+        return;
+    int last = -1;
+    for (size_t i = 0; i < site->nchanges; i++) {
+        const jt_site_change *c = &site->changes[i];
+        if (c->version > site->current || c->version == last || strcmp(c->kind, kind) != 0 ||
+            strcmp(c->name, id) != 0)
+            continue;
+        last = c->version;
+        char href[512], file[256];
+        jt_site_changes_file(site, c->version, file, sizeof file);
+        snprintf(href, sizeof href, "../%s#%s-%s", file, kind, id);
+        RENDER(r, block, T("href", href), T("label", site_label(r, c->version)));
+    }
+}
+
+static void slot_cap_changed(R *r, const void *arg)
+{
+    changed_in(r, "capability", arg, "cap_changed_in");
+}
+
 
 /* A block named prefix + suffix ("fn_phase_" + "live"). */
 static void render_named(R *r, const char *prefix, const char *suffix, const var *v, size_t n)
@@ -494,8 +593,20 @@ static void external_href(R *r, const char *id)
         url(r, id);
         return;
     }
-    char base[160];
-    snprintf(base, sizeof base, "https://docs.oracle.com/en/java/javase/%d/docs/specs/", r->jdk);
+    /* --doc-base= (empty): relative, as the spec wrote it, for a page that
+     * sits in the specs/ directory of a JDK docs bundle */
+    if (r->ctx->html.doc_base_set && !*r->ctx->html.doc_base) {
+        url(r, id);
+        return;
+    }
+    char base[1024];
+    if (r->ctx->html.doc_base_set) {
+        const char *b = r->ctx->html.doc_base;
+        size_t bl = strlen(b);
+        snprintf(base, sizeof base, "%s%s", b, bl && b[bl - 1] == '/' ? "" : "/");
+    } else {
+        snprintf(base, sizeof base, "https://docs.oracle.com/en/java/javase/%d/docs/specs/", r->jdk);
+    }
     size_t len = strlen(base);
     while (strncmp(id, "../", 3) == 0 && len > 1) {
         id += 3;
@@ -720,7 +831,10 @@ static void slot_constant_rows(R *r, const void *arg)
     const jt_constants *g = arg;
     for (size_t i = 0; i < g->nconstants; i++) {
         const jt_constant *c = &g->constants[i];
-        RENDER(r, "constant_row", T("id", c->id), T("num", c->num), F("description", slot_doc, c->description));
+        /* a value that is an expression of other constants reads left to right */
+        bool number = c->num && (c->num[0] == '-' || (c->num[0] >= '0' && c->num[0] <= '9'));
+        RENDER(r, "constant_row", T("id", c->id), W("name", c->id), W("num", c->num),
+               T("class", number ? "num" : "expr"), F("description", slot_doc, c->description));
     }
 }
 
@@ -884,7 +998,7 @@ static void slot_field_rows(R *r, const void *arg)
         const jt_param *p = &td->fields[i];
         char anchor[256];
         snprintf(anchor, sizeof anchor, "%s.%s", td->id, p->id);
-        RENDER(r, "field_row", T("anchor", anchor), T("id", p->id), F("type", slot_type_link, p->type),
+        RENDER(r, "field_row", T("anchor", anchor), W("id", p->id), F("type", slot_type_link, p->type),
                F("description", slot_doc, p->description));
     }
 }
@@ -904,7 +1018,7 @@ static void slot_capability_rows(R *r, const void *arg)
     for (size_t i = 0; i < r->s->ncapabilities; i++) {
         const jt_capability *c = &r->s->capabilities[i];
         RENDER(r, "capability_row", F("name", slot_capability_name, c), T("typedef", td->id), T("id", c->id),
-               F("description", slot_doc, c->description), T("since", c->since));
+               F("description", slot_doc, c->description), T("since", c->since), F("changed", slot_cap_changed, c->id));
     }
 }
 
@@ -1182,6 +1296,8 @@ static void slot_check_items(R *r, const void *arg)
 
 static void slot_param_checks(R *r, const void *arg)
 {
+    if (r->plain)
+        return;
     checks_arg c;
     c.n = jt_param_checks(arg, c.cs);
     if (c.n)
@@ -1199,7 +1315,7 @@ static void slot_param_rows(R *r, const void *arg)
         char anchor[256];
         snprintf(anchor, sizeof anchor, "%s.%s", owner, p->id);
         param_ctx c = { p, owner, p->type, false };
-        RENDER(r, "param_row", T("anchor", anchor), T("id", p->id), F("type", slot_type_link, p->type),
+        RENDER(r, "param_row", T("anchor", anchor), W("id", p->id), F("type", slot_type_link, p->type),
                F("description", slot_doc, p->description), F("kind", a->function ? slot_kind : slot_nothing, &c),
                F("checks", a->function ? slot_param_checks : slot_nothing, p));
     }
@@ -1264,7 +1380,7 @@ static int param_errors(R *r, const jt_param *p, bool write)
         char block[64];
         snprintf(block, sizeof block, "err_%s", errs[i].role);
         block_call bc = { block, v, sizeof v / sizeof *v };
-        RENDER(r, "error_row", T("id", errs[i].error), F("description", slot_block, &bc));
+        RENDER(r, "error_row", T("id", errs[i].error), W("name", errs[i].error), F("description", slot_block, &bc));
     }
     return n;
 }
@@ -1279,10 +1395,10 @@ static void slot_error_rows(R *r, const void *arg)
 {
     const jt_function *f = arg;
     for (size_t i = 0; i < f->nrequired; i++)
-        RENDER(r, "error_row", T("id", "JVMTI_ERROR_MUST_POSSESS_CAPABILITY"),
+        RENDER(r, "error_row", T("id", "JVMTI_ERROR_MUST_POSSESS_CAPABILITY"), W("name", "JVMTI_ERROR_MUST_POSSESS_CAPABILITY"),
                F("description", slot_cap_error, &f->required[i]));
     for (size_t i = 0; i < f->nerrors; i++)
-        RENDER(r, "error_row", T("id", f->errors[i].id), F("description", slot_doc, f->errors[i].description));
+        RENDER(r, "error_row", T("id", f->errors[i].id), W("name", f->errors[i].id), F("description", slot_doc, f->errors[i].description));
     for (size_t i = 0; i < f->nparams; i++)
         param_errors(r, &f->params[i], true);
 }
@@ -1332,14 +1448,14 @@ static void slot_caps_rows(R *r, const void *arg)
     if (a->nreq) {
         RENDER0(r, "caps_head");
         for (size_t i = 0; i < a->nreq; i++)
-            RENDER(r, "cap_row", T("id", a->req[i].id), F("effect", slot_cap_effect, &a->req[i]));
+            RENDER(r, "cap_row", T("id", a->req[i].id), W("name", a->req[i].id), F("effect", slot_cap_effect, &a->req[i]));
     }
     if (a->nopt) {
         RENDER0(r, "caps_optional_head");
         if (!a->nreq)
             RENDER0(r, "caps_head");
         for (size_t i = 0; i < a->nopt; i++)
-            RENDER(r, "cap_row", T("id", a->opt[i].id), F("effect", slot_cap_effect, &a->opt[i]));
+            RENDER(r, "cap_row", T("id", a->opt[i].id), W("name", a->opt[i].id), F("effect", slot_cap_effect, &a->opt[i]));
     }
 }
 
@@ -1377,7 +1493,7 @@ static void slot_event_cap_rows(R *r, const void *arg)
         for (size_t j = 0; j < r->s->nevents && !any; j++)
             any = !r->s->events[j]->elided && event_requires(r->s->events[j], c->id);
         if (any)
-            RENDER(r, "event_capability_row", T("id", c->id), F("events", slot_cap_events, c));
+            RENDER(r, "event_capability_row", T("id", c->id), W("name", c->id), F("events", slot_cap_events, c));
     }
 }
 
@@ -1394,6 +1510,7 @@ typedef struct badge_arg {
     size_t nopt;
     const char *since;
     const char *position;       /* function table slot, or NULL */
+    const char *kind, *id;      /* for "changed in" badges on a site */
 } badge_arg;
 
 static void slot_badge_phase_text(R *r, const void *arg)
@@ -1418,10 +1535,14 @@ static void slot_badges(R *r, const void *arg)
     RENDER(r, "badge", T("class", "since"), T("title", "Version that added it"), T("text", since));
     if (b->position)
         RENDER(r, "badge", T("class", "slot"), T("title", "Position in the function table"), T("text", b->position));
+    if (b->kind)
+        changed_in(r, b->kind, b->id, "badge_changed_in");
 }
 
 static void render_badges(R *r, const badge_arg *b)
 {
+    if (r->plain)
+        return;
     RENDER(r, "badges", F("items", slot_badges, b));
 }
 
@@ -1452,8 +1573,10 @@ static void slot_fn_badges(R *r, const void *arg)
     char pos[32];
     snprintf(pos, sizeof pos, "slot %d", f->num);
     badge_arg b = { phase_or_live(f->phase_attr), f->callbacksafe, f->required, f->nrequired, f->optional,
-                    f->noptional, f->since, pos };
+                    f->noptional, f->since, pos, "function", f->id };
     render_badges(r, &b);
+    if (r->plain)
+        return;
     checks_arg c;
     c.n = jt_function_checks(f, c.cs);
     RENDER(r, "function_checks", F("items", slot_check_items, &c));
@@ -1772,7 +1895,7 @@ static void slot_ev_badges(R *r, const void *arg)
 {
     const jt_event *e = arg;
     badge_arg b = { phase_or_live(e->phase_attr), false, e->required, e->nrequired, e->optional, e->noptional,
-                    e->since ? e->since : "1.0", NULL };
+                    e->since ? e->since : "1.0", NULL, "event", e->id };
     render_badges(r, &b);
 }
 
@@ -2137,78 +2260,86 @@ static void slot_toc(R *r, const void *arg)
            F("issue_items", slot_toc_intros, "IssuesSection"));
 }
 
-/* ---- search index --------------------------------------------------------- */
-
-/* A JSON string that is also safe inside <script>: "<" escaped. */
-static void json_str(R *r, const char *s)
-{
-    put(r, "\"");
-    for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(r->f, "\\%c", *p);
-        else if (*p < 0x20 || *p == '<' || *p == '>' || *p == '&')
-            fprintf(r->f, "\\u%04x", *p);
-        else
-            fputc(*p, r->f);
-    }
-    put(r, "\"");
-}
-
-/* One entry: [name, kind, anchor, detail]. */
-static void json_entry(R *r, bool *first, const char *name, const char *kind, const char *anchor_owner,
-                       const char *anchor, const char *detail)
-{
-    put(r, *first ? "\n[" : ",\n[");
-    *first = false;
-    json_str(r, name);
-    put(r, ",");
-    json_str(r, kind);
-    put(r, ",");
-    char buf[512];
-    if (anchor_owner)
-        snprintf(buf, sizeof buf, "%s.%s", anchor_owner, anchor);
-    else
-        snprintf(buf, sizeof buf, "%s", anchor);
-    json_str(r, buf);
-    put(r, ",");
-    json_str(r, detail ? detail : "");
-    put(r, "]");
-}
+/* ---- search index: html_search.c ------------------------------------------- */
 
 static void slot_search_index(R *r, const void *arg)
 {
     (void)arg;
-    const jt_spec *s = r->s;
-    bool first = true;
-    put(r, "[");
-    for (size_t i = 0; i < s->nfunctions; i++) {
-        const jt_function *f = s->functions[i];
-        if (listed(f))
-            json_entry(r, &first, f->id, "function", NULL, f->id, f->synopsis);
+    jt_html_search_index(r->f, r->s);
+}
+
+/* The search box and its script with the index: ours alone (not plain). */
+static void slot_search_box(R *r, const void *arg)
+{
+    (void)arg;
+    if (!r->plain)
+        RENDER0(r, "search_box");
+}
+
+static void slot_search_script(R *r, const void *arg)
+{
+    (void)arg;
+    if (!r->plain)
+        RENDER(r, "search_script", F("search_index", slot_search_index, NULL));
+}
+
+/* ---- legend, checks reference, legal footer ------------------------------ */
+
+/* Not plain: one line saying what on the page is ours, and at the end what
+ * each jvmticheck check id means. */
+static void slot_legend(R *r, const void *arg)
+{
+    (void)arg;
+    if (!r->plain)
+        RENDER0(r, "legend");
+}
+
+static void slot_checks_section(R *r, const void *arg)
+{
+    (void)arg;
+    if (!r->plain)
+        RENDER0(r, "checks_section");
+}
+
+static void slot_licence(R *r, const void *arg)
+{
+    RENDER(r, "licence", T("text", arg), T("file", basename_of(r->s->path)));
+}
+
+/* Text with its line breaks kept as <br>. */
+static void slot_lines(R *r, const void *arg)
+{
+    const char *s = arg;
+    for (const char *nl; (nl = strchr(s, '\n')) != NULL; s = nl + 1) {
+        char line[1024];
+        size_t n = (size_t)(nl - s) < sizeof line - 1 ? (size_t)(nl - s) : sizeof line - 1;
+        memcpy(line, s, n);
+        line[n] = '\0';
+        esc(r, line);
+        put(r, "<br>\n");
     }
-    for (size_t i = 0; i < s->nevents; i++) {
-        const jt_event *e = s->events[i];
-        if (!e->elided)
-            json_entry(r, &first, e->id, "event", NULL, e->id, e->label);
+    esc(r, s);
+}
+
+/* The spec's own copyright and licence: the <copyright> element where the
+ * spec has one (JDK 11, 12), else the first paragraph of its leading
+ * comment; the rest of that comment is the licence. */
+static void slot_legal_footer(R *r, const void *arg)
+{
+    (void)arg;
+    jt_legal l;
+    if (jt_legal_split(r->s->copyright, &l) != 0) {
+        jt_diag(JT_DIAG_ERROR, r->s->path, 0, "out of memory");
+        r->failed = 1;
+        return;
     }
-    for (size_t i = 0; i < s->ntypedefs; i++)
-        json_entry(r, &first, s->typedefs[i]->id, "type", NULL, s->typedefs[i]->id, s->typedefs[i]->label);
-    for (size_t i = 0; i < s->ncallbacks; i++)
-        if (!s->callbacks[i]->elided)
-            json_entry(r, &first, s->callbacks[i]->id, "type", NULL, s->callbacks[i]->id, s->callbacks[i]->synopsis);
-    for (size_t i = 0; i < s->nconstants; i++)
-        if (s->constants[i]->kind == JT_CK_ENUM)
-            json_entry(r, &first, s->constants[i]->id, "type", NULL, s->constants[i]->id, s->constants[i]->label);
-    for (size_t i = 0; i < s->nbasetypes; i++) {
-        const jt_basetype *b = s->basetypes[i];
-        json_entry(r, &first, b->id, "type", NULL, b->name ? b->name : b->id, b->group_label);
-    }
-    const char *caps = s->capabilities_typedef ? s->capabilities_typedef->id : "jvmtiCapabilities";
-    for (size_t i = 0; i < s->ncapabilities; i++)
-        json_entry(r, &first, s->capabilities[i].id, "capability", caps, s->capabilities[i].id, "capability");
-    for (size_t i = 0; i < s->nerrors; i++)
-        json_entry(r, &first, s->errors[i]->id, "error", NULL, s->errors[i]->id, s->errors[i]->short_text);
-    put(r, "\n]");
+    const jt_doc *notice = r->s->copyright_notice;
+    bool from_comment = doc_empty(notice);
+    if (!from_comment || *l.notice || *l.licence)
+        RENDER(r, "legal_footer",
+               F("notice", from_comment ? slot_lines : slot_doc, from_comment ? (const void *)l.notice : notice),
+               F("licence", *l.licence ? slot_licence : slot_nothing, l.licence));
+    jt_legal_free(&l);
 }
 
 /* ---- the page ----------------------------------------------------------- */
@@ -2232,7 +2363,10 @@ static void render_page(R *r)
            F("function_section", slot_function_section, NULL), F("error_section", slot_error_section, NULL),
            F("data_section", slot_data_section, NULL), F("event_section", slot_event_section, NULL),
            F("constant_index", slot_constant_index, NULL), F("issues_section", slot_issues_section, NULL),
-           F("change_history", slot_change_history, NULL), F("search_index", slot_search_index, NULL));
+           F("change_history", slot_change_history, NULL), F("search_box", slot_search_box, NULL),
+           F("search_script", slot_search_script, NULL), F("legend", slot_legend, NULL),
+           F("checks_section", slot_checks_section, NULL), F("legal_footer", slot_legal_footer, NULL),
+           F("versions", slot_versions, NULL));
 }
 
 int jt_emit_html(const jt_emit_ctx *ctx)
@@ -2243,6 +2377,7 @@ int jt_emit_html(const jt_emit_ctx *ctx)
     /* outside links go to the docs of the JDK the spec belongs to; the JDK
      * 8 spec numbers itself 1.2 */
     r.jdk = ctx->major >= 9 ? ctx->major : 8;
+    r.plain = ctx->html.plain;
     r.t = jt_tpl_load(TEMPLATE_FILE);
     if (!r.t)
         return -1;

@@ -1,0 +1,204 @@
+/* site.c — `jvmtigen site`: load every spec given, order them by version,
+ * diff each with the one before (gen/analyze/diff.c), then write one
+ * jvmti.html per version into DIR/LABEL/ (the HTML emitter, told about the
+ * other versions and what changed in each) plus the index and the changes
+ * pages (gen/emit/emit_site.c).  All files are published together at the
+ * end, or none (util/outfile.h).
+ *
+ * LABEL is the JDK feature version for specs that carry one (JDK 9 and
+ * later: major >= 9), else the spec's own version ("1.2.3" for JDK 8),
+ * since before JDK 9 JVM TI numbered its versions apart from the JDK's. */
+#include "cmd/site.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "analyze/diff.h"
+#include "emit/emit.h"
+#include "emit/site.h"
+#include "model/model.h"
+#include "util/diag.h"
+#include "util/outfile.h"
+
+#define MAX_VERSIONS 32
+
+typedef struct version {
+    const char *path;
+    jt_spec *spec;
+    int major, minor, micro;
+    char label[32];
+} version;
+
+static int usage_error(const char *msg, const char *arg)
+{
+    fprintf(stderr, "jvmtigen site: error: %s%s\nTry 'jvmtigen site --help' for more information.\n", msg,
+            arg ? arg : "");
+    return 2;
+}
+
+static void usage(FILE *f)
+{
+    fputs("Usage: jvmtigen site [-o DIR] [-q] SPEC.xml...\n"
+          "Write the HTML page of each spec into DIR/VERSION/jvmti.html with a version\n"
+          "switcher and \"changed in\" badges, DIR/changes-OLD-NEW.html for consecutive\n"
+          "versions, and DIR/index.html.\n\n"
+          "Options:\n"
+          "  -o, --output-dir=DIR  where the site goes (default: site)\n"
+          "  -q, --quiet           do not print the loader's warnings\n"
+          "      --help            print this help and exit\n\n"
+          "Exit status: 0 written, 1 a spec that does not load or a failed write, 2 bad usage.\n", f);
+}
+
+static int make_dir(const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+        return 0;
+    if (mkdir(dir, 0777) != 0) {
+        jt_diag(JT_DIAG_ERROR, NULL, 0, "cannot create output directory %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static int by_version(const void *a, const void *b)
+{
+    const version *x = a, *y = b;
+    if (x->major != y->major)
+        return x->major < y->major ? -1 : 1;
+    if (x->minor != y->minor)
+        return x->minor < y->minor ? -1 : 1;
+    return x->micro < y->micro ? -1 : x->micro > y->micro;
+}
+
+/* The changes that mark a definition "changed in" a version: kinds the
+ * pages badge, and not the definition's arrival (its "since" says that). */
+static bool badged(const jt_delta *d)
+{
+    static const char *const kinds[] = { "function", "event", "capability" };
+    if (strcmp(d->change, "added") == 0 && !d->aspect)
+        return false;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strcmp(d->kind, kinds[i]) == 0)
+            return true;
+    return false;
+}
+
+int jt_site_main(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "output-dir", required_argument, NULL, 'o' },
+        { "quiet", no_argument, NULL, 'q' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    const char *dir = "site";
+    bool quiet = false;
+    opterr = 0;
+    optind = 1;
+    int ch;
+    while ((ch = getopt_long(argc, argv, ":o:q", opts, NULL)) != -1) {
+        switch (ch) {
+        case 'o':
+            if (!*optarg)
+                return usage_error("--output-dir needs a directory", NULL);
+            dir = optarg;
+            break;
+        case 'q':
+            quiet = true;
+            break;
+        case 'h':
+            usage(stdout);
+            return 0;
+        case ':':
+            return usage_error("option needs a value: ", argv[optind - 1]);
+        default:
+            return usage_error("unknown option ", argv[optind - 1]);
+        }
+    }
+    int n = argc - optind;
+    if (n < 1)
+        return usage_error("no SPEC.xml given", NULL);
+    if (n > MAX_VERSIONS)
+        return usage_error("too many specs (at most 32)", NULL);
+
+    version v[MAX_VERSIONS] = { 0 };
+    jt_load_options lo = { .quiet_warnings = quiet };
+    int rc = 1;
+    jt_delta_list deltas[MAX_VERSIONS] = { 0 };
+    jt_site_change *changes = NULL;
+    size_t nchanges = 0;
+    for (int i = 0; i < n; i++) {
+        v[i].path = argv[optind + i];
+        v[i].spec = jt_spec_load(v[i].path, &lo);
+        if (!v[i].spec)
+            goto out;
+        jt_spec_version(v[i].spec, 0, &v[i].major, &v[i].minor, &v[i].micro);
+        if (v[i].major >= 9)
+            snprintf(v[i].label, sizeof v[i].label, "%d", v[i].major);
+        else
+            snprintf(v[i].label, sizeof v[i].label, "%d.%d.%d", v[i].major, v[i].minor, v[i].micro);
+    }
+    qsort(v, (size_t)n, sizeof v[0], by_version);
+    for (int i = 1; i < n; i++)
+        if (strcmp(v[i].label, v[i - 1].label) == 0) {
+            jt_diag(JT_DIAG_ERROR, v[i].path, 0, "version %s given twice (also %s)", v[i].label, v[i - 1].path);
+            goto out;
+        }
+
+    const char *labels[MAX_VERSIONS];
+    size_t counts[MAX_VERSIONS] = { 0 };
+    for (int i = 0; i < n; i++)
+        labels[i] = v[i].label;
+    for (int i = 1; i < n; i++) {
+        jt_diff_specs(v[i - 1].spec, v[i].spec, &deltas[i]);
+        counts[i] = deltas[i].n;
+        for (size_t k = 0; k < deltas[i].n; k++) {
+            if (!badged(&deltas[i].items[k]))
+                continue;
+            jt_site_change *grown = realloc(changes, (nchanges + 1) * sizeof *changes);
+            if (!grown) {
+                jt_diag(JT_DIAG_ERROR, NULL, 0, "out of memory");
+                goto out;
+            }
+            changes = grown;
+            changes[nchanges++] = (jt_site_change){ deltas[i].items[k].kind, deltas[i].items[k].name, i };
+        }
+    }
+
+    if (make_dir(dir) != 0)
+        goto out;
+    int ok = 1;
+    jt_site_info site = { labels, n, 0, changes, nchanges };
+    for (int i = 0; i < n && ok; i++) {
+        char sub[4096];
+        snprintf(sub, sizeof sub, "%s/%s", dir, v[i].label);
+        if (make_dir(sub) != 0) {
+            ok = 0;
+            break;
+        }
+        site.current = i;
+        jt_emit_ctx ctx = { .spec = v[i].spec, .outdir = sub };
+        ctx.major = v[i].major, ctx.minor = v[i].minor, ctx.micro = v[i].micro;
+        ctx.html.site = &site;
+        if (jt_emit_html(&ctx) != 0)
+            ok = 0;
+    }
+    for (int i = 1; i < n && ok; i++)
+        if (jt_emit_site_changes(dir, &site, i, &deltas[i]) != 0)
+            ok = 0;
+    if (ok && jt_emit_site_index(dir, &site, counts) != 0)
+        ok = 0;
+    rc = jt_out_finish(ok) == 0 && ok ? 0 : 1;
+out:
+    for (int i = 0; i < n; i++) {
+        jt_delta_list_free(&deltas[i]);
+        jt_spec_free(v[i].spec);
+    }
+    free(changes);
+    return rc;
+}

@@ -1,0 +1,276 @@
+/* emit_site.c — the pages of `jvmtigen site` besides the spec pages: the
+ * index of versions and the "what changed" pages (see site.h).  The words
+ * and markup are blocks of templates/site.html.tmpl; this file only picks
+ * and fills them, as emit_html.c does for the spec page.  A changes page
+ * lists jt_diff_specs()'s deltas by kind; each name links to where the
+ * thing is defined (the newer page, or the older one for a removal), and
+ * the first row of each name carries the id "KIND-NAME" the "changed in"
+ * badges of the spec pages link to. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "emit/site.h"
+#include "emit/template.h"
+#include "util/diag.h"
+#include "util/outfile.h"
+
+#define SITE_TEMPLATE "site.html.tmpl"
+
+typedef struct S {
+    jt_tpl *t;
+    jt_out *o;
+    FILE *f;
+    int failed;
+} S;
+
+typedef void (*sfn)(S *s, const void *arg);
+typedef struct svar {
+    const char *name;
+    const char *text;           /* escaped unless raw */
+    sfn fn;
+    const void *arg;
+    int raw;
+} svar;
+#define ST(n, v) { (n), (v), NULL, NULL, 0 }
+#define SR(n, v) { (n), (v), NULL, NULL, 1 }
+#define SF(n, f, a) { (n), NULL, (f), (a), 0 }
+
+static void esc(S *s, const char *t)
+{
+    for (; *t; t++) {
+        switch (*t) {
+        case '&': fputs("&amp;", s->f); break;
+        case '<': fputs("&lt;", s->f); break;
+        case '>': fputs("&gt;", s->f); break;
+        case '"': fputs("&quot;", s->f); break;
+        default: fputc(*t, s->f);
+        }
+    }
+}
+
+/* Text whose long identifiers (JVMTI_ERROR_UNSUPPORTED_OPERATION) may
+ * break after "_" on a narrow screen: <wbr> there, as emit_html.c does. */
+static bool alnum(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+static void slot_breakable(S *s, const void *arg)
+{
+    const char *t = arg;
+    char one[2] = { 0, 0 };
+    for (const char *p = t; *p; p++) {
+        one[0] = *p;
+        esc(s, one);
+        if (*p == '_' && p > t && alnum(p[-1]) && alnum(p[1]))
+            fputs("<wbr>", s->f);
+    }
+}
+
+typedef struct sfill { S *s; const svar *v; size_t n; } sfill;
+
+static bool fill(void *arg, const char *slot, jt_out *o)
+{
+    (void)o;
+    sfill *c = arg;
+    for (size_t i = 0; i < c->n; i++) {
+        if (strcmp(c->v[i].name, slot) != 0)
+            continue;
+        if (c->v[i].fn)
+            c->v[i].fn(c->s, c->v[i].arg);
+        else if (c->v[i].raw)
+            fputs(c->v[i].text ? c->v[i].text : "", c->s->f);
+        else
+            esc(c->s, c->v[i].text ? c->v[i].text : "");
+        return true;
+    }
+    return false;
+}
+
+static void render(S *s, const char *block, const svar *v, size_t n)
+{
+    if (s->failed)
+        return;
+    const jt_tpl_block *b = jt_tpl_find(s->t, block);
+    if (!b) {
+        jt_diag(JT_DIAG_ERROR, "templates/" SITE_TEMPLATE, 0, "no block %s (the emitter needs it)", block);
+        s->failed = 1;
+        return;
+    }
+    sfill c = { s, v, n };
+    if (jt_tpl_render(b, s->o, fill, &c) != 0)
+        s->failed = 1;
+}
+#define RENDER(s, block, ...)                                                  \
+    do {                                                                       \
+        const svar v_[] = { __VA_ARGS__ };                                     \
+        render((s), (block), v_, sizeof v_ / sizeof v_[0]);                    \
+    } while (0)
+
+/* Opens DIR/NAME with the page head; the caller writes the body, then
+ * finish() closes it. */
+static int start(S *s, const char *dir, const char *name, const char *title)
+{
+    memset(s, 0, sizeof *s);
+    s->t = jt_tpl_load(SITE_TEMPLATE);
+    if (!s->t)
+        return -1;
+    s->o = jt_out_open(dir, name);
+    if (!s->o) {
+        jt_tpl_free(s->t);
+        return -1;
+    }
+    s->f = jt_out_file(s->o);
+    RENDER(s, "head", ST("title", title));
+    return 0;
+}
+
+static int finish(S *s)
+{
+    RENDER(s, "foot", ST("", ""));
+    int rc = -1;
+    if (s->failed)
+        jt_out_abort(s->o);
+    else
+        rc = jt_out_commit(s->o);
+    jt_tpl_free(s->t);
+    return rc;
+}
+
+void jt_site_changes_file(const jt_site_info *site, int i, char *buf, size_t n)
+{
+    snprintf(buf, n, "changes-%s-%s.html", site->labels[i - 1], site->labels[i]);
+}
+
+/* ---- index ------------------------------------------------------------------ */
+
+typedef struct index_arg {
+    const jt_site_info *site;
+    const size_t *counts;       /* changes per version (0 for the first) */
+} index_arg;
+
+static void slot_index_changes(S *s, const void *arg)
+{
+    const index_arg *a = ((const index_arg *const *)arg)[0];
+    int i = (int)(intptr_t)((const void *const *)arg)[1];
+    if (i == 0) {
+        RENDER(s, "index_first", ST("", ""));
+        return;
+    }
+    char file[256], count[32];
+    jt_site_changes_file(a->site, i, file, sizeof file);
+    snprintf(count, sizeof count, "%zu", a->counts[i]);
+    RENDER(s, a->counts[i] == 1 ? "index_change" : "index_changes", ST("file", file), ST("count", count),
+           ST("old", a->site->labels[i - 1]));
+}
+
+static void slot_index_rows(S *s, const void *arg)
+{
+    const index_arg *a = arg;
+    for (int i = a->site->nversions - 1; i >= 0; i--) {       /* newest first */
+        const void *pair[2] = { a, (const void *)(intptr_t)i };
+        RENDER(s, "index_row", ST("label", a->site->labels[i]), ST("version", a->site->labels[i]),
+               SF("changes", slot_index_changes, pair));
+    }
+}
+
+int jt_emit_site_index(const char *dir, const jt_site_info *site, const size_t *counts)
+{
+    S s;
+    if (start(&s, dir, "index.html", "JVM TI specification: versions") != 0)
+        return -1;
+    index_arg a = { site, counts };
+    RENDER(&s, "index", SF("rows", slot_index_rows, &a));
+    return finish(&s);
+}
+
+/* ---- changes ------------------------------------------------------------------ */
+
+typedef struct changes_arg {
+    const jt_site_info *site;
+    int i;
+    const jt_delta_list *l;
+    size_t from, to;            /* the group being written */
+} changes_arg;
+
+static const char *group_title(const char *kind)
+{
+    static const struct { const char *kind, *title; } titles[] = {
+        { "function", "Functions" }, { "event", "Events" }, { "callback", "Callbacks" },
+        { "error", "Errors" }, { "capability", "Capabilities" }, { "constants", "Constant groups" },
+        { "constant", "Constants" }, { "struct", "Structures" }, { "union", "Structures" },
+        { "basetype", "Base types" },
+    };
+    for (size_t i = 0; i < sizeof titles / sizeof titles[0]; i++)
+        if (strcmp(titles[i].kind, kind) == 0)
+            return titles[i].title;
+    return kind;
+}
+
+static void slot_change_rows(S *s, const void *arg)
+{
+    const changes_arg *a = arg;
+    for (size_t k = a->from; k < a->to; k++) {
+        const jt_delta *d = &a->l->items[k];
+        bool first = k == a->from || strcmp(a->l->items[k - 1].name, d->name) != 0 ||
+                     strcmp(a->l->items[k - 1].kind, d->kind) != 0;
+        char idattr[512] = "", page[256], anchor[512], what[1024];
+        if (first)
+            snprintf(idattr, sizeof idattr, " id=\"%s-%s\"", d->kind, d->name);
+        bool removed = strcmp(d->change, "removed") == 0 && !d->aspect;
+        snprintf(page, sizeof page, "%s/jvmti.html", a->site->labels[removed ? a->i - 1 : a->i]);
+        if (strcmp(d->kind, "capability") == 0)
+            snprintf(anchor, sizeof anchor, "jvmtiCapabilities.%s", d->name);
+        else
+            snprintf(anchor, sizeof anchor, "%s", d->name);
+        /* the text line after "KIND NAME: ", without " [ABI]" */
+        size_t skip = strlen(d->kind) + 1 + strlen(d->name) + 2;
+        snprintf(what, sizeof what, "%s", strlen(d->text) > skip ? d->text + skip : d->text);
+        size_t wl = strlen(what);
+        if (d->abi && wl >= 6 && strcmp(what + wl - 6, " [ABI]") == 0)
+            what[wl - 6] = '\0';
+        /* idattr is raw: built from ids the spec defines, which the
+         * loader accepts only as XML names (no quotes, no "<") */
+        RENDER(s, "change_row", ST("change", d->change), SR("idattr", idattr), ST("page", page),
+               ST("anchor", anchor), SF("name", slot_breakable, d->name), SF("text", slot_breakable, what),
+               ST("abiclass", d->abi ? "abi" : ""), ST("abi", d->abi ? "yes" : ""));
+    }
+}
+
+static void slot_change_groups(S *s, const void *arg)
+{
+    const changes_arg *a = arg;
+    for (size_t k = 0; k < a->l->n;) {
+        size_t e = k;
+        while (e < a->l->n && a->l->items[e].group == a->l->items[k].group)
+            e++;
+        changes_arg g = *a;
+        g.from = k;
+        g.to = e;
+        RENDER(s, "changes_group", ST("title", group_title(a->l->items[k].kind)), SF("rows", slot_change_rows, &g));
+        k = e;
+    }
+    if (!a->l->n)
+        RENDER(s, "changes_none", ST("", ""));
+}
+
+int jt_emit_site_changes(const char *dir, const jt_site_info *site, int i, const jt_delta_list *deltas)
+{
+    char file[256], title[256], count[32], abi[32];
+    jt_site_changes_file(site, i, file, sizeof file);
+    snprintf(title, sizeof title, "JVM TI: what changed from %s to %s", site->labels[i - 1], site->labels[i]);
+    size_t nabi = 0;
+    for (size_t k = 0; k < deltas->n; k++)
+        nabi += deltas->items[k].abi;
+    snprintf(count, sizeof count, "%zu", deltas->n);
+    snprintf(abi, sizeof abi, "%zu", nabi);
+    S s;
+    if (start(&s, dir, file, title) != 0)
+        return -1;
+    changes_arg a = { site, i, deltas, 0, 0 };
+    RENDER(&s, "changes", ST("old", site->labels[i - 1]), ST("new", site->labels[i]), ST("count", count),
+           ST("abi", abi), SF("groups", slot_change_groups, &a));
+    return finish(&s);
+}
