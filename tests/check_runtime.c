@@ -456,11 +456,11 @@ static const struct bad_case {
     const char *message;    /* exact */
 } bad_cases[] = {
     { "foo", false,
-      "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, agent)" },
+      "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, portability, agent)" },
     { "trace=all,foo=1,log=x", false,
-      "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, agent)" },
+      "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, portability, agent)" },
     { "=x", false,
-      "jvmticheck: unknown option '' (known: log, format, trace, only, check, leaks, summary, addresses, agent)" },
+      "jvmticheck: unknown option '' (known: log, format, trace, only, check, leaks, summary, addresses, portability, agent)" },
     { "trace=some", false,
       "jvmticheck: bad value 'some' for trace (expected all, calls, events, errors or none, or several joined by '+')" },
     { "trace=all+bogus", false,
@@ -489,7 +489,7 @@ static const struct bad_case {
     { "agent=/p/lib.so", false,
       "jvmticheck: agent= is only for the -agentpath shim (jvmti_check_wrap wraps its caller)" },
     { "bogus,agent=/p/lib.so", true,
-      "jvmticheck: unknown option 'bogus' (known: log, format, trace, only, check, leaks, summary, addresses, agent)" },
+      "jvmticheck: unknown option 'bogus' (known: log, format, trace, only, check, leaks, summary, addresses, portability, agent)" },
 };
 
 START_TEST(test_options_errors)
@@ -1130,7 +1130,7 @@ START_TEST(test_envs)
     jc_env *b = jc_env_new((JavaVM *)0x1, r2, JVMTI_VERSION);
     ck_assert_ptr_eq(jc_env_find(r1), a);
     ck_assert_ptr_eq(jc_env_find(r2), b);
-    ck_assert_ptr_eq(a->functions, &jc_wrapped_interface);
+    ck_assert_ptr_eq(a->functions, &a->table);
     ck_assert_ptr_eq((void *)jc_env_of((jvmtiEnv *)a), (void *)a);
     ck_assert_int_eq(a->version, JVMTI_VERSION_1_2);
     ck_assert_ptr_eq(a->real, r1);

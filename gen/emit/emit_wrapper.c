@@ -444,6 +444,7 @@ static void put_tables(wctx *w)
           (unsigned)version_of(f->since), f->id, f->id, f->id, f->id);
     }
     P("};\nconst int jc_fn_max = %d;\n", s->max_function_num);
+    P("unsigned char jc_fn_absent[%d];\n", s->max_function_num + 1);
     P("jc_fn_stats jc_fn_stats_table[%d];\n", s->max_function_num + 1);
     P("bool jc_fn_selected[%d];\n\n", s->max_function_num + 1);
 
@@ -635,9 +636,9 @@ static void put_checks(wctx *w, const jt_function *f)
         else if (strcmp(cs[k].id, "callback_unsafe") == 0)
             P("        if (jc_restricted_depth) bad = jc_flag(JC_CHK_callback_unsafe, %d, NULL, %s, bad, \"not callback safe, called from a callback that allows only callback-safe functions\");\n",
               f->num, cs[k].error);
-        else if (strcmp(cs[k].id, "version") == 0)
-            P("        if ((ce->version & ~0xFF) < 0x%08X) (void)jc_flag(JC_CHK_version, %d, NULL, JVMTI_ERROR_NONE, JVMTI_ERROR_NONE, \"since %s, but the agent asked GetEnv for 0x%%x\", (unsigned)ce->version);\n",
-              (unsigned)version_of(f->since), f->num, f->since);
+        else if (strcmp(cs[k].id, "portability") == 0)
+            P("        if ((unsigned)(ce->version & ~0xFF) < 0x%08Xu) jc_portability(ce, %d);\n",
+              (unsigned)version_of(f->since), f->num);
         else if (strcmp(cs[k].id, "capability") == 0)
             for (size_t i = 0; i < f->nrequired; i++)
                 if (f->required[i].cap)
@@ -689,6 +690,8 @@ static void put_function(wctx *w, const jt_function *f)
     hook_kind hook = hook_of(f);
     put_signature(w, "static jvmtiError JNICALL w_", f->id, f->params, f->nparams, "jvmtiEnv *env");
     P("\n{\n    jc_env *ce = jc_env_of(env);\n    jvmtiError bad = JVMTI_ERROR_NONE;\n    (void)bad;\n");
+    /* before anything else: a function the running VM lacks is never called */
+    P("    if (jc_fn_absent[%d])\n        return jc_absent(%d);\n", f->num, f->num);
     put_checks(w, f);
     for (size_t i = 0; i < f->nparams; i++)
         if (f->params[i].type->kind == JT_VARARGS)
@@ -820,6 +823,24 @@ static void put_prologue(wctx *w)
       "#include \"jvmti.h\"\n#include \"jvmti_names.h\"\n#include \"jc_runtime.h\"\n#include \"jc_inline.h\"\n\n");
 }
 
+/* Slots the spec leaves reserved: a forwarder each, which a newer VM's
+ * function there receives through jc_unknown_slot (see gen/runtime/jc_vm.c
+ * for why seven words). */
+static void put_forwarders(wctx *w)
+{
+    const jt_spec *s = w->s;
+    for (int num = 1; num <= s->max_function_num; num++)
+        if (!s->function_by_num[num])
+            P("static jvmtiError JNICALL u_%d(jvmtiEnv *env, void *a1, void *a2, void *a3, void *a4, void *a5, "
+              "void *a6, void *a7)\n{\n    return jc_unknown_slot(env, %d, a1, a2, a3, a4, a5, a6, a7);\n}\n\n",
+              num, num);
+    P("void (*const jc_slot_forwarders[%d])(void) = {\n", s->max_function_num + 1);
+    for (int num = 1; num <= s->max_function_num; num++)
+        if (!s->function_by_num[num])
+            P("    [%d] = (void (*)(void))u_%d,\n", num, num);
+    P("};\n\n");
+}
+
 static void put_interface(wctx *w)
 {
     const jt_spec *s = w->s;
@@ -843,6 +864,8 @@ int jt_emit_wrapper(const jt_emit_ctx *ctx)
     if (!w->o)
         return -1;
     put_prologue(w);
+    P("const jint jc_spec_version = 0x%08X;\n\n",
+      (unsigned)(0x30000000u + ((unsigned)ctx->major << 16) + ((unsigned)ctx->minor << 8) + (unsigned)ctx->micro));
     put_tables(w);
     put_field_trackers(w);
     for (int num = 1; num <= w->s->max_function_num; num++)
@@ -854,6 +877,7 @@ int jt_emit_wrapper(const jt_emit_ctx *ctx)
     for (size_t i = 0; i < w->s->nevents; i++)
         if (!w->s->events[i]->elided)
             put_event(w, w->s->events[i]);
+    put_forwarders(w);
     put_interface(w);
     if (w->errors) {
         jt_out_abort(w->o);

@@ -173,7 +173,7 @@ jvmtiEnv *jvmti_check_wrap(JavaVM *vm, jvmtiEnv *env, const char *options)
         fprintf(stderr, "jvmticheck: jvmti_check_wrap: vm and env must not be NULL\n");
         return NULL;
     }
-    if (*env == &jc_wrapped_interface)  /* already checked: from the shim's GetEnv */
+    if (jc_is_checked(env))     /* already checked: from the shim's GetEnv */
         return env;
 
     /* jc_init decides whether these options may join earlier ones; the
@@ -189,6 +189,7 @@ jvmtiEnv *jvmti_check_wrap(JavaVM *vm, jvmtiEnv *env, const char *options)
         return NULL;
     }
 
+    jc_vm_learn(env);
     ce = jc_env_new(vm, env, JVMTI_VERSION);
     if (ce == NULL) {
         fprintf(stderr, "jvmticheck: jvmti_check_wrap: out of memory\n");

@@ -45,6 +45,9 @@ jvmtiError jc_flag(enum jc_check_id id, int num, const char *param, jvmtiError p
 jvmtiError jc_refused(int num, jvmtiError err);
 /* undocumented_error: err is neither universal nor documented for num. */
 void jc_check_documented(int num, jvmtiError err);
+/* portability: the env asked GetEnv for a version older than num's
+ * `since`; a note, once per function. */
+void jc_portability(jc_env *ce, int num);
 /* The current phase's name, for messages. */
 const char *jc_phase_name(void);
 /* RunAgentThread: start proc through a trampoline that hands it the checked

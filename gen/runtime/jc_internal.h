@@ -19,6 +19,8 @@ void jc_sink_close(void);
 void jc_trace_flush_all(void);
 /* A violation record: text "VIOLATION [check] fn", jsonl "check":"...". */
 jc_rec *jc_rec_begin_violation(const char *check, const char *fn);
+/* The same for a note or warning (JC_REC_NOTE, JC_REC_WARNING). */
+jc_rec *jc_rec_begin_labelled(enum jc_rec_kind kind, const char *check, const char *fn);
 
 /* ---- jc_alloc.c ---------------------------------------------------------- */
 

@@ -37,6 +37,7 @@ typedef struct jc_options {
     unsigned trace;             /* jc_trace_bits */
     enum jc_check check;
     bool leaks, summary, addresses;
+    bool portability;           /* show portability notes (default on) */
     char *log_path;             /* NULL: stderr */
     char **only;                /* globs over function/event names; NULL: all */
     size_t nonly;
@@ -81,6 +82,8 @@ typedef struct jc_event_info {
 
 extern const jc_fn_info jc_fn_table[];
 extern const int jc_fn_max;             /* highest slot */
+/* The JVMTI version of the spec the wrapper was generated from. */
+extern const jint jc_spec_version;
 extern const jc_event_info jc_event_table[];    /* index num - jc_event_min */
 extern const int jc_event_min, jc_event_max;
 extern const char *const jc_cap_names[];
@@ -96,17 +99,49 @@ extern bool jc_fn_selected[];
 extern bool jc_event_selected[];
 void jc_selection_init(void);
 
+/* ---- the running VM ---------------------------------------------------------
+
+ * One shim runs on every VM.  The first env (jc_vm_learn, from jc_env_new)
+ * reads the VM's version and its function table once and marks in
+ * jc_fn_absent the slots of functions the VM does not have: newer than it
+ * (`since`), or a NULL slot in its table.  Their wrappers never call the VM
+ * (jc_absent).  Slots our spec leaves reserved go to jc_unknown_slot, which
+ * passes the call to the VM's own entry when it has one there. */
+extern unsigned char jc_fn_absent[];            /* by slot; generated size */
+void jc_vm_learn(jvmtiEnv *real);
+jint jc_vm_version(void);                       /* 0 before jc_vm_learn */
+/* The error an absent function returns (README, Checks: version). */
+#define JC_ERROR_ABSENT JVMTI_ERROR_NOT_AVAILABLE
+jvmtiError jc_absent(int num);
+/* A call through a reserved slot of our spec: up to 7 register-sized
+ * arguments after env are passed on unchanged (see jc_vm.c). */
+jvmtiError jc_unknown_slot(jvmtiEnv *env, int slot, void *a1, void *a2, void *a3, void *a4, void *a5,
+                           void *a6, void *a7);
+
 /* ---- per-environment state ---------------------------------------------- */
 
 typedef struct jc_env {
-    const struct jvmtiInterface_1_ *functions;  /* first: a jc_env IS a jvmtiEnv */
+    const struct jvmtiInterface_1_ *functions;  /* first: a jc_env IS a jvmtiEnv; = &table */
     jvmtiEnv *real;
     JavaVM *vm;
     jint version;               /* asked for in GetEnv */
     _Atomic uint64_t caps[2];   /* possessed capabilities, bit i = index i */
     jvmtiEventCallbacks agent_cb;   /* what the agent asked for */
     struct jc_env *next;        /* in the runtime's list of envs */
+    /* This env's own function table, writable as HotSpot's is: the
+     * generated wrappers, and a forwarder in every slot the spec leaves
+     * reserved (jc_slot_forwarders). */
+    struct jvmtiInterface_1_ table;
 } jc_env;
+
+/* Generated: the forwarder of each reserved slot (NULL elsewhere). */
+extern void (*const jc_slot_forwarders[])(void);
+/* True when env is a checked env (its table is its own, right after it):
+ * reads only the env's first word. */
+static inline bool jc_is_checked(jvmtiEnv *env)
+{
+    return (const void *)*env == (const void *)&((jc_env *)(void *)env)->table;
+}
 
 static inline jc_env *jc_env_of(jvmtiEnv *e) { return (jc_env *)(void *)e; }
 static inline bool jc_has_cap(const jc_env *ce, int i)
@@ -140,7 +175,8 @@ extern _Thread_local int jc_restricted_depth;
 
 /* ---- trace records -------------------------------------------------------- */
 
-enum jc_rec_kind { JC_REC_CALL, JC_REC_EVENT, JC_REC_VIOLATION, JC_REC_LEAK, JC_REC_SUMMARY };
+enum jc_rec_kind { JC_REC_CALL, JC_REC_EVENT, JC_REC_VIOLATION, JC_REC_LEAK, JC_REC_SUMMARY, JC_REC_NOTE,
+                   JC_REC_WARNING };
 
 /* A record is built in a thread-local buffer and written with one write(2),
  * so lines from concurrent threads never interleave and no lock is held
@@ -184,6 +220,25 @@ enum jc_check_id {
     JC_CHK_COUNT
 };
 extern const char *const jc_check_names[JC_CHK_COUNT];
+
+/* Notes: facts worth knowing that are no violation (never refused, not
+ * counted as problems); and one warning.  Stable ids, like the checks'. */
+#define JC_NOTE_IDS(X) \
+    X(portability) X(late_deallocate) X(table_patch) X(extension_event) X(vm_newer)
+
+enum jc_note_id {
+#define JC_ENUM_NOTE(id) JC_NOTE_##id,
+    JC_NOTE_IDS(JC_ENUM_NOTE)
+#undef JC_ENUM_NOTE
+    JC_NOTE_COUNT
+};
+extern const char *const jc_note_names[JC_NOTE_COUNT];
+extern _Atomic uint64_t jc_note_counts[JC_NOTE_COUNT];
+
+/* A note (a warning for vm_newer): counted, and traced unless trace=none
+ * (portability ones also unless portability=off). */
+void jc_note(enum jc_note_id id, const char *fn, const char *param, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* Report a violation of check id in function/event fn, about param (may be
  * NULL).  Counts it, and traces it unless trace=none. */

@@ -85,6 +85,7 @@ static jint JNICALL jc_vm_GetEnv(JavaVM *vm, void **penv, jint version)
     rc = (*jc_real_vm)->GetEnv(jc_real_vm, penv, version);
     if (rc != JNI_OK || (version & JVMTI_VERSION_MASK_INTERFACE_TYPE) != JVMTI_VERSION_INTERFACE_JVMTI)
         return rc;
+    jc_vm_learn((jvmtiEnv *)*penv);
     ce = jc_env_new(jc_real_vm, (jvmtiEnv *)*penv, version);
     if (ce == NULL) {
         jvmtiEnv *real = (jvmtiEnv *)*penv;

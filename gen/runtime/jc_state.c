@@ -38,6 +38,13 @@ const char *const jc_check_names[JC_CHK_COUNT] = {
 };
 _Atomic uint64_t jc_check_counts[JC_CHK_COUNT];
 
+const char *const jc_note_names[JC_NOTE_COUNT] = {
+#define JC_NAME_NOTE(id) #id,
+    JC_NOTE_IDS(JC_NAME_NOTE)
+#undef JC_NAME_NOTE
+};
+_Atomic uint64_t jc_note_counts[JC_NOTE_COUNT];
+
 /* ---- initialisation ---------------------------------------------------------- */
 
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -95,7 +102,12 @@ jc_env *jc_env_new(JavaVM *vm, jvmtiEnv *real, jint version)
     jc_env *ce = calloc(1, sizeof *ce);
     if (!ce)
         return NULL;
-    ce->functions = &jc_wrapped_interface;
+    ce->table = jc_wrapped_interface;
+    for (int slot = 1; slot <= jc_fn_max; slot++)
+        if (jc_slot_forwarders[slot] != NULL)
+            memcpy((char *)&ce->table + (size_t)(slot - 1) * sizeof(void *), &jc_slot_forwarders[slot],
+                   sizeof(void *));
+    ce->functions = &ce->table;
     ce->real = real;
     ce->vm = vm;
     ce->version = version;
@@ -147,6 +159,27 @@ void jc_violation(enum jc_check_id id, const char *fn, const char *param, const 
     jc_rec_end(r, jc_now_ns(), 0);
 }
 
+void jc_note(enum jc_note_id id, const char *fn, const char *param, const char *fmt, ...)
+{
+    if ((unsigned)id >= JC_NOTE_COUNT)
+        return;
+    atomic_fetch_add_explicit(&jc_note_counts[id], 1, memory_order_relaxed);
+    if (!jc_g.active || jc_g.opt.trace == 0 || (id == JC_NOTE_portability && !jc_g.opt.portability)
+        || (fn && !jc_options_selects(&jc_g.opt, fn)))
+        return;
+    char msg[512] = "";
+    va_list ap;
+    va_start(ap, fmt);
+    if (fmt)
+        vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    jc_rec *r = jc_rec_begin_labelled(id == JC_NOTE_vm_newer ? JC_REC_WARNING : JC_REC_NOTE, jc_note_names[id], fn);
+    if (param)
+        jc_rec_field_str(r, "param", param);
+    jc_rec_field_str(r, "message", msg);
+    jc_rec_end(r, jc_now_ns(), 0);
+}
+
 /* ---- summary ---------------------------------------------------------------------- */
 
 static atomic_flag summary_done = ATOMIC_FLAG_INIT;
@@ -160,7 +193,11 @@ static void summarize_functions(uint64_t now)
         uint64_t calls = load(&s->calls), total = load(&s->total_ns), shim = load(&s->shim_calls);
         if (calls == 0 && shim == 0)
             continue;
-        jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, jc_fn_table[slot].name);
+        char unknown[24];
+        const char *name = jc_fn_table[slot].name;
+        if (name == NULL)
+            snprintf(unknown, sizeof unknown, "slot%d", slot), name = unknown;
+        jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, name);
         jc_rec_field_str(r, "type", "function");
         jc_rec_field_int(r, "calls", (long long)calls);
         jc_rec_field_int(r, "errors", (long long)load(&s->errors));
@@ -192,6 +229,15 @@ static void summarize_checks(uint64_t now)
             continue;
         jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, jc_check_names[id]);
         jc_rec_field_str(r, "type", "check");
+        jc_rec_field_int(r, "count", (long long)n);
+        jc_rec_end(r, now, 0);
+    }
+    for (int id = 0; id < JC_NOTE_COUNT; id++) {
+        uint64_t n = load(&jc_note_counts[id]);
+        if (n == 0)
+            continue;
+        jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, jc_note_names[id]);
+        jc_rec_field_str(r, "type", "note");
         jc_rec_field_int(r, "count", (long long)n);
         jc_rec_end(r, now, 0);
     }
@@ -228,6 +274,8 @@ void jc_reset(void)
     pthread_mutex_unlock(&init_lock);
     for (int id = 0; id < JC_CHK_COUNT; id++)
         atomic_store(&jc_check_counts[id], 0);
+    for (int id = 0; id < JC_NOTE_COUNT; id++)
+        atomic_store(&jc_note_counts[id], 0);
     atomic_flag_clear(&summary_done);
     jc_env *ce = atomic_exchange(&env_head, NULL);
     while (ce) {

@@ -48,6 +48,17 @@ void jc_check_documented(int num, jvmtiError err)
                      (int)err);
 }
 
+void jc_portability(jc_env *ce, int num)
+{
+    static _Atomic unsigned char noted[1024];   /* by slot; tables have ~160 */
+    const jc_fn_info *fi = &jc_fn_table[num];
+    if (num < 0 || num >= 1024 || atomic_exchange_explicit(&noted[num], 1, memory_order_relaxed))
+        return;
+    jc_note(JC_NOTE_portability, fi->name, NULL,
+            "%s is since %u.%u, but the env asked GetEnv for 0x%x: fine on this VM, absent from older ones",
+            fi->name, ((unsigned)fi->since >> 16) & 0xFFF, ((unsigned)fi->since >> 8) & 0xFF, (unsigned)ce->version);
+}
+
 const char *jc_phase_name(void)
 {
     switch (atomic_load_explicit(&jc_g.phase, memory_order_relaxed)) {
