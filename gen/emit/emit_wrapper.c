@@ -631,8 +631,8 @@ static void put_checks(wctx *w, const jt_function *f)
     P("    if (jc_g.opt.check != JC_CHECK_OFF) {\n");
     for (int k = 0; k < n; k++) {
         if (strcmp(cs[k].id, "phase") == 0)
-            P("        if (!(JC_PHASE_BIT(atomic_load_explicit(&jc_g.phase, memory_order_relaxed)) & (%s))) bad = jc_flag(JC_CHK_phase, %d, NULL, %s, bad, \"not allowed in the %%s phase\", jc_phase_name());\n",
-              phase_mask(f->phase), f->num, cs[k].error);
+            P("        if (!(JC_PHASE_BIT(atomic_load_explicit(&jc_g.phase, memory_order_relaxed)) & (%s)) && jc_phase_confirm(ce, %s)) bad = jc_flag(JC_CHK_phase, %d, NULL, %s, bad, \"not allowed in the %%s phase\", jc_phase_name());\n",
+              phase_mask(f->phase), phase_mask(f->phase), f->num, cs[k].error);
         else if (strcmp(cs[k].id, "callback_unsafe") == 0)
             P("        if (jc_restricted_depth) bad = jc_flag(JC_CHK_callback_unsafe, %d, NULL, %s, bad, \"not callback safe, called from a callback that allows only callback-safe functions\");\n",
               f->num, cs[k].error);

@@ -18,16 +18,23 @@
  *   - VMDeath must reach us after the agent's VMDeath callback, which may
  *     still call functions and Deallocate; only then may the phase become
  *     dead and the summary and leak report be written.  So the private env
- *     is created after the real agent's entry point returns.
+ *     is created after the real agent's entry point returns, and replaced
+ *     by a new one whenever the agent gets another env (jc_phase_env_to_back).
  *   - VMStart and VMInit must move the phase before the agent's callbacks
  *     run, which a late env cannot do; jc_hooks.c does that in front of the
  *     agent's own VMStart/VMInit callbacks.  Until the agent's entry point
- *     returns, the phase is the one its entry point is defined to run in.
+ *     returns, the phase is the one its entry point is defined to run in;
+ *     after Agent_OnLoad, primordial.
+ * What events cannot tell (an early VMStart, which HotSpot posts only to
+ * envs with can_generate_early_vmstart) the wrapper learns on its slow path:
+ * before reporting a `phase` violation it asks the VM's GetPhase
+ * (jc_phase_confirm in jc_support.c).
  *
  * Every failure at load is one line on stderr and a non-zero return, which
  * makes the VM stop with its own "agent library failed to init" line.
  */
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -72,6 +79,8 @@ static jint jc_fail(const char *fmt, ...)
     return jc_fail_line(line);
 }
 
+static void jc_phase_env_to_back(void);
+
 /* ---- the wrapped JavaVM --------------------------------------------------------- */
 
 /* JVMTI versions get a checked env around the real one; anything else (JNI
@@ -96,6 +105,7 @@ static jint JNICALL jc_vm_GetEnv(JavaVM *vm, void **penv, jint version)
     }
     jc_hook_caps_changed(ce);
     *penv = ce;
+    jc_phase_env_to_back();
     return JNI_OK;
 }
 
@@ -157,12 +167,17 @@ static void JNICALL jc_on_vm_death(jvmtiEnv *env, JNIEnv *jni)
     atomic_store(&jc_g.phase, JVMTI_PHASE_DEAD);
 }
 
-int jc_track_phase(JavaVM *vm, char *err, size_t errlen)
+/* The runtime's private env (NULL until jc_track_phase) and the VM it is on. */
+static pthread_mutex_t jc_phase_lock = PTHREAD_MUTEX_INITIALIZER;
+static jvmtiEnv *jc_phase_env;
+static JavaVM *jc_phase_vm;
+
+/* A new private env that follows VMStart, VMInit and VMDeath. */
+static jvmtiEnv *jc_new_phase_env(JavaVM *vm, char *err, size_t errlen)
 {
     static const jvmtiEvent events[] = { JVMTI_EVENT_VM_START, JVMTI_EVENT_VM_INIT, JVMTI_EVENT_VM_DEATH };
     jvmtiEventCallbacks cb;
     jvmtiEnv *env = NULL;
-    jvmtiPhase phase;
     jvmtiError e;
     jint rc;
 
@@ -170,15 +185,8 @@ int jc_track_phase(JavaVM *vm, char *err, size_t errlen)
     if (rc != JNI_OK) {
         snprintf(err, errlen, "jvmticheck: cannot get a JVMTI environment to follow the phase (GetEnv returned %d)",
                  (int)rc);
-        return -1;
+        return NULL;
     }
-    e = JC_SHIM_FN(env, GetPhase)(env, &phase);
-    if (e != JVMTI_ERROR_NONE) {
-        snprintf(err, errlen, "jvmticheck: GetPhase failed with error %d", (int)e);
-        return -1;
-    }
-    atomic_store(&jc_g.phase, phase);
-
     memset(&cb, 0, sizeof cb);
     cb.VMStart = jc_on_vm_start;
     cb.VMInit = jc_on_vm_init;
@@ -188,9 +196,51 @@ int jc_track_phase(JavaVM *vm, char *err, size_t errlen)
         e = JC_SHIM_FN(env, SetEventNotificationMode)(env, JVMTI_ENABLE, events[i], NULL);
     if (e != JVMTI_ERROR_NONE) {
         snprintf(err, errlen, "jvmticheck: cannot enable the VM start, init and death events (error %d)", (int)e);
+        JC_SHIM_FN(env, DisposeEnvironment)(env);
+        return NULL;
+    }
+    return env;
+}
+
+int jc_track_phase(JavaVM *vm, char *err, size_t errlen)
+{
+    jvmtiEnv *env;
+    jvmtiPhase phase;
+    jvmtiError e;
+
+    env = jc_new_phase_env(vm, err, errlen);
+    if (env == NULL)
+        return -1;
+    e = JC_SHIM_FN(env, GetPhase)(env, &phase);
+    if (e != JVMTI_ERROR_NONE) {
+        snprintf(err, errlen, "jvmticheck: GetPhase failed with error %d", (int)e);
         return -1;
     }
+    atomic_store(&jc_g.phase, phase);
+    pthread_mutex_lock(&jc_phase_lock);
+    jc_phase_env = env;
+    jc_phase_vm = vm;
+    pthread_mutex_unlock(&jc_phase_lock);
     return 0;
+}
+
+/* The VM posts an event to its envs in the order they were created, and
+ * our VMDeath must come after every agent env's (the leak report and the
+ * summary).  So when the agent gets an env after ours exists, ours is
+ * replaced by a new one, last in the VM's list: the new one first, so no
+ * event is missed (one may arrive twice: its handlers are idempotent). */
+static void jc_phase_env_to_back(void)
+{
+    char err[256];
+    pthread_mutex_lock(&jc_phase_lock);
+    if (jc_phase_env != NULL && atomic_load(&jc_g.phase) != JVMTI_PHASE_DEAD) {
+        jvmtiEnv *fresh = jc_new_phase_env(jc_phase_vm, err, sizeof err);
+        if (fresh != NULL) {
+            JC_SHIM_FN(jc_phase_env, DisposeEnvironment)(jc_phase_env);
+            jc_phase_env = fresh;
+        }
+    }
+    pthread_mutex_unlock(&jc_phase_lock);
 }
 
 /* ---- entry points ------------------------------------------------------------------- */
@@ -229,6 +279,10 @@ static jint jc_start(JavaVM *vm, char *options, void *reserved, const char *entr
     }
     if (jc_track_phase(vm, err, sizeof err) != 0)
         return jc_fail_line(err);
+    /* The VM leaves the OnLoad phase when Agent_OnLoad returns: primordial
+     * next (GetPhase, asked above, still says onload). */
+    if (phase == JVMTI_PHASE_ONLOAD)
+        atomic_store(&jc_g.phase, JVMTI_PHASE_PRIMORDIAL);
     return JNI_OK;
 }
 

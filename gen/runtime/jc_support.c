@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "jc_inline.h"
+#include "jc_shim.h"
 #include "jvmti_names.h"
 
 jvmtiError jc_flag(enum jc_check_id id, int num, const char *param, jvmtiError prescribed, jvmtiError bad,
@@ -57,6 +58,15 @@ void jc_portability(jc_env *ce, int num)
     jc_note(JC_NOTE_portability, fi->name, NULL,
             "%s is since %u.%u, but the env asked GetEnv for 0x%x: fine on this VM, absent from older ones",
             fi->name, ((unsigned)fi->since >> 16) & 0xFFF, ((unsigned)fi->since >> 8) & 0xFF, (unsigned)ce->version);
+}
+
+bool jc_phase_confirm(jc_env *ce, unsigned allowed)
+{
+    jvmtiPhase phase;
+    if (JC_SHIM_FN(ce->real, GetPhase)(ce->real, &phase) != JVMTI_ERROR_NONE)
+        return true;
+    atomic_store_explicit(&jc_g.phase, (int)phase, memory_order_relaxed);
+    return !(JC_PHASE_BIT(phase) & allowed);
 }
 
 const char *jc_phase_name(void)
