@@ -1073,6 +1073,8 @@ START_TEST(test_alloc_leaks)
     ck_assert(jc_alloc_release(b, &mem[0]));    /* freed through another env: fine */
     ck_assert_uint_eq(jc_alloc_report_leaks(a), 5);
     ck_assert_uint_eq(jc_alloc_report_leaks(a), 0);
+    ck_assert_int_eq(jc_alloc_release(b, &mem[1]), JC_RELEASE_LATE);   /* after the report: fine */
+    ck_assert_int_eq(jc_alloc_release(b, &mem[1]), JC_RELEASE_UNKNOWN); /* but not twice */
     ck_assert_uint_eq(atomic_load(&jc_check_counts[JC_CHK_leak]), 5);
     ck_assert(jc_alloc_release(b, &mem[20]));
     ck_assert_uint_eq(jc_alloc_report_leaks(NULL), 1);

@@ -40,7 +40,6 @@ typedef enum hook_kind {
     HOOK_EVENT_MODE,        /* SetEventNotificationMode: event checks */
     HOOK_DEALLOCATE,        /* Deallocate: only memory JVMTI handed out */
     HOOK_ALLOCATE,          /* Allocate: track the block */
-    HOOK_DISPOSE,           /* DisposeEnvironment: report leaks first */
     HOOK_RUN_AGENT_THREAD   /* RunAgentThread: the thread gets the checked env */
 } hook_kind;
 
@@ -52,7 +51,6 @@ static const struct { const char *fn; hook_kind hook; } hooks[] = {
     { "SetEventNotificationMode", HOOK_EVENT_MODE },
     { "Deallocate", HOOK_DEALLOCATE },
     { "Allocate", HOOK_ALLOCATE },
-    { "DisposeEnvironment", HOOK_DISPOSE },
     { "RunAgentThread", HOOK_RUN_AGENT_THREAD },
 };
 
@@ -700,11 +698,8 @@ static void put_function(wctx *w, const jt_function *f)
         P("    { jvmtiError e = jc_hook_check_event_mode(ce, mode, event_type, event_thread);\n"
           "      if (e != JVMTI_ERROR_NONE) return jc_refused(%d, e); }\n", f->num);
     if (hook == HOOK_DEALLOCATE)
-        P("    if (mem != NULL && jc_tracking() && !jc_alloc_release(ce, mem)) {\n"
-          "        jc_flag(JC_CHK_bad_deallocate, %d, \"mem\", JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_NONE, \"%%p was not allocated by JVMTI or is already freed; not passed on\", (void *)mem);\n"
-          "        return jc_refused(%d, JVMTI_ERROR_ILLEGAL_ARGUMENT);\n    }\n", f->num, f->num);
-    if (hook == HOOK_DISPOSE)
-        P("    jc_hook_dispose(ce);\n");
+        P("    if (mem != NULL && jc_tracking() && !jc_hook_deallocate(ce, %d, mem))\n"
+          "        return jc_refused(%d, JVMTI_ERROR_ILLEGAL_ARGUMENT);\n", f->num, f->num);
     P("    const uint64_t t0 = jc_timing() ? jc_now_ns() : 0;\n");
     if (hook == HOOK_SET_CALLBACKS)
         P("    jvmtiError err = jc_hook_set_event_callbacks(ce, callbacks, size_of_callbacks);\n");

@@ -265,10 +265,12 @@ void jc_report_summary(void);
 /* Track a block the VM handed out (allocbuf, allocallocbuf and its inner
  * arrays, allocfieldbuf fields, Allocate). fn/param name the producer. */
 void jc_alloc_track(jc_env *ce, const void *p, size_t bytes, const char *fn, const char *param);
-/* Forget a block; false when it was never handed out or already freed. */
-bool jc_alloc_release(jc_env *ce, const void *p);
-/* Report every block still held by ce (or by all envs when ce is NULL) as a
- * leak; returns the count. */
+/* Forget a block: JC_RELEASE_UNKNOWN (false) when it was never handed out
+ * or is already freed; JC_RELEASE_LATE when a leak report counted it. */
+enum jc_release { JC_RELEASE_UNKNOWN = 0, JC_RELEASE_OK = 1, JC_RELEASE_LATE = 2 };
+enum jc_release jc_alloc_release(jc_env *ce, const void *p);
+/* Report every block still held by ce (or by all envs when ce is NULL) and
+ * not reported yet as a leak, and mark it reported; returns the count. */
 size_t jc_alloc_report_leaks(jc_env *ce);
 
 /* ---- hooks the generated wrappers call for functions with extra meaning --- */
@@ -281,8 +283,8 @@ jvmtiError jc_hook_set_event_callbacks(jc_env *ce, const jvmtiEventCallbacks *cb
 /* SetEventNotificationMode: event_capability and thread_filter checks;
  * returns JVMTI_ERROR_NONE or the error strict mode returns. */
 jvmtiError jc_hook_check_event_mode(jc_env *ce, jvmtiEventMode mode, jvmtiEvent ev, jthread thread);
-/* DisposeEnvironment: report leaks of ce before the real call. */
-void jc_hook_dispose(jc_env *ce);
+/* Deallocate: whether mem may go to the VM (false: refuse it). */
+bool jc_hook_deallocate(jc_env *ce, int num, const void *mem);
 
 /* ---- public API (installed header jvmticheck.h) --------------------------- */
 

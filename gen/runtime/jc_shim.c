@@ -18,8 +18,13 @@
  *   - VMDeath must reach us after the agent's VMDeath callback, which may
  *     still call functions and Deallocate; only then may the phase become
  *     dead and the summary and leak report be written.  So the private env
- *     is created after the real agent's entry point returns, and replaced
- *     by a new one whenever the agent gets another env (jc_phase_env_to_back).
+ *     is created after the real agent's entry point returns.  Envs the
+ *     agent creates later are told after ours: the VM is still live in
+ *     their VMDeath callbacks while we say dead, which the wrapper's check
+ *     of GetPhase (below) corrects; and the shim reports later anyway, from
+ *     Agent_OnUnload.  (Replacing our env by a fresh one, last in the VM's
+ *     list, would put ours last; but HotSpot stops its -XX:TraceJVMTI
+ *     tracing at the first DisposeEnvironment.)
  *   - VMStart and VMInit must move the phase before the agent's callbacks
  *     run, which a late env cannot do; jc_hooks.c does that in front of the
  *     agent's own VMStart/VMInit callbacks.  Until the agent's entry point
@@ -34,9 +39,9 @@
  * makes the VM stop with its own "agent library failed to init" line.
  */
 #include <dlfcn.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "jc_internal.h"
@@ -79,8 +84,6 @@ static jint jc_fail(const char *fmt, ...)
     return jc_fail_line(line);
 }
 
-static void jc_phase_env_to_back(void);
-
 /* ---- the wrapped JavaVM --------------------------------------------------------- */
 
 /* JVMTI versions get a checked env around the real one; anything else (JNI
@@ -105,7 +108,6 @@ static jint JNICALL jc_vm_GetEnv(JavaVM *vm, void **penv, jint version)
     }
     jc_hook_caps_changed(ce);
     *penv = ce;
-    jc_phase_env_to_back();
     return JNI_OK;
 }
 
@@ -159,18 +161,24 @@ static void JNICALL jc_on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
 }
 
 /* Comes after the VMDeath callbacks of every env created before ours
- * (see the top of the file), so their last calls are in the summary. */
+ * (see the top of the file), so their last calls are in the summary.  The
+ * shim reports later still, from Agent_OnUnload (after the agent's, which
+ * may free memory there), which HotSpot calls on every exit, System.exit
+ * and Runtime.halt included; jvmti_check_wrap has no unload of its own and
+ * reports here. */
 static void JNICALL jc_on_vm_death(jvmtiEnv *env, JNIEnv *jni)
 {
     (void)env, (void)jni;
-    jc_report_summary();
+    if (!jc_started)
+        jc_report_summary();
     atomic_store(&jc_g.phase, JVMTI_PHASE_DEAD);
 }
 
-/* The runtime's private env (NULL until jc_track_phase) and the VM it is on. */
-static pthread_mutex_t jc_phase_lock = PTHREAD_MUTEX_INITIALIZER;
-static jvmtiEnv *jc_phase_env;
-static JavaVM *jc_phase_vm;
+/* Should Agent_OnUnload never come, the report is written at exit. */
+static void jc_report_at_exit(void)
+{
+    jc_report_summary();
+}
 
 /* A new private env that follows VMStart, VMInit and VMDeath. */
 static jvmtiEnv *jc_new_phase_env(JavaVM *vm, char *err, size_t errlen)
@@ -217,31 +225,9 @@ int jc_track_phase(JavaVM *vm, char *err, size_t errlen)
         return -1;
     }
     atomic_store(&jc_g.phase, phase);
-    pthread_mutex_lock(&jc_phase_lock);
-    jc_phase_env = env;
-    jc_phase_vm = vm;
-    pthread_mutex_unlock(&jc_phase_lock);
     return 0;
 }
 
-/* The VM posts an event to its envs in the order they were created, and
- * our VMDeath must come after every agent env's (the leak report and the
- * summary).  So when the agent gets an env after ours exists, ours is
- * replaced by a new one, last in the VM's list: the new one first, so no
- * event is missed (one may arrive twice: its handlers are idempotent). */
-static void jc_phase_env_to_back(void)
-{
-    char err[256];
-    pthread_mutex_lock(&jc_phase_lock);
-    if (jc_phase_env != NULL && atomic_load(&jc_g.phase) != JVMTI_PHASE_DEAD) {
-        jvmtiEnv *fresh = jc_new_phase_env(jc_phase_vm, err, sizeof err);
-        if (fresh != NULL) {
-            JC_SHIM_FN(jc_phase_env, DisposeEnvironment)(jc_phase_env);
-            jc_phase_env = fresh;
-        }
-    }
-    pthread_mutex_unlock(&jc_phase_lock);
-}
 
 /* ---- entry points ------------------------------------------------------------------- */
 
@@ -261,6 +247,7 @@ static jint jc_start(JavaVM *vm, char *options, void *reserved, const char *entr
         return jc_fail_line(err);
     atomic_store(&jc_g.phase, phase);
     jc_wrap_vm(vm);
+    atexit(jc_report_at_exit);
 
     path = jc_g.opt.agent_path;
     dlerror();
