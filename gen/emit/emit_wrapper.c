@@ -40,7 +40,10 @@ typedef enum hook_kind {
     HOOK_EVENT_MODE,        /* SetEventNotificationMode: event checks */
     HOOK_DEALLOCATE,        /* Deallocate: only memory JVMTI handed out */
     HOOK_ALLOCATE,          /* Allocate: track the block */
-    HOOK_RUN_AGENT_THREAD   /* RunAgentThread: the thread gets the checked env */
+    HOOK_RUN_AGENT_THREAD,  /* RunAgentThread: the thread gets the checked env */
+    HOOK_DISPOSE,           /* DisposeEnvironment: note table patches first */
+    HOOK_EXT_FUNCTIONS,     /* GetExtensionFunctions: trampolines for the VM's */
+    HOOK_EXT_EVENT_CB       /* SetExtensionEventCallback: a trampoline */
 } hook_kind;
 
 static const struct { const char *fn; hook_kind hook; } hooks[] = {
@@ -52,6 +55,9 @@ static const struct { const char *fn; hook_kind hook; } hooks[] = {
     { "Deallocate", HOOK_DEALLOCATE },
     { "Allocate", HOOK_ALLOCATE },
     { "RunAgentThread", HOOK_RUN_AGENT_THREAD },
+    { "DisposeEnvironment", HOOK_DISPOSE },
+    { "GetExtensionFunctions", HOOK_EXT_FUNCTIONS },
+    { "SetExtensionEventCallback", HOOK_EXT_EVENT_CB },
 };
 
 static hook_kind hook_of(const jt_function *f)
@@ -610,8 +616,8 @@ static void put_enum_check(wctx *w, const jt_function *f, const jt_param *p, con
         return;
     }
     if (t->name && strcmp(t->name, "jvmtiEvent") == 0) {
-        P("        if ((int)%s < jc_event_min || (int)%s > jc_event_max || !jc_event_table[(int)%s - jc_event_min].name) bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_INVALID_EVENT_TYPE, bad, \"%%d is not an event\", (int)%s);\n",
-          p->id, p->id, p->id, f->num, p->id, p->id);
+        P("        if (((int)%s < jc_event_min || (int)%s > jc_event_max || !jc_event_table[(int)%s - jc_event_min].name) && !jc_extension_event(ce, (int)%s, \"%s\")) bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_INVALID_EVENT_TYPE, bad, \"%%d is not an event\", (int)%s);\n",
+          p->id, p->id, p->id, p->id, f->id, f->num, p->id, p->id);
         return;
     }
     if (t->name && strcmp(t->name, "jvmtiError") == 0) {
@@ -700,8 +706,12 @@ static void put_function(wctx *w, const jt_function *f)
     if (hook == HOOK_DEALLOCATE)
         P("    if (mem != NULL && jc_tracking() && !jc_hook_deallocate(ce, %d, mem))\n"
           "        return jc_refused(%d, JVMTI_ERROR_ILLEGAL_ARGUMENT);\n", f->num, f->num);
+    if (hook == HOOK_DISPOSE)
+        P("    jc_hook_dispose(ce);\n");
     P("    const uint64_t t0 = jc_timing() ? jc_now_ns() : 0;\n");
-    if (hook == HOOK_SET_CALLBACKS)
+    if (hook == HOOK_EXT_EVENT_CB)
+        P("    jvmtiError err = jc_hook_set_extension_event_callback(ce, extension_event_index, callback);\n");
+    else if (hook == HOOK_SET_CALLBACKS)
         P("    jvmtiError err = jc_hook_set_event_callbacks(ce, callbacks, size_of_callbacks);\n");
     else if (hook == HOOK_RUN_AGENT_THREAD)
         P("    jvmtiError err = jc_hook_run_agent_thread(ce, thread, proc, arg, priority);\n");
@@ -719,6 +729,8 @@ static void put_function(wctx *w, const jt_function *f)
         P("        jc_hook_caps_changed(ce);\n");
     if (hook == HOOK_CAPS_OUT)
         P("        jc_env_set_caps(ce, capabilities_ptr);\n");
+    if (hook == HOOK_EXT_FUNCTIONS)
+        P("        jc_hook_extension_functions(ce, *extension_count_ptr, *extensions);\n");
     P("        if (jc_tracking()) {\n");
     if (hook == HOOK_ALLOCATE)
         P("        if (mem_ptr && *mem_ptr) jc_alloc_track(ce, *mem_ptr, (size_t)size, \"Allocate\", \"mem_ptr\");\n");

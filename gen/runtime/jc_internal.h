@@ -29,6 +29,9 @@ void jc_alloc_reset(void);
 
 /* ---- jc_state.c ---------------------------------------------------------- */
 
+/* What a new env's table holds (wrappers, and forwarders in reserved slots). */
+const struct jvmtiInterface_1_ *jc_env_template(void);
+
 /* Back to the state before jc_init: sink closed, options freed, counters,
  * envs and tracked blocks forgotten.  For unit tests only: not safe while
  * another thread traces or calls through a wrapped env. */

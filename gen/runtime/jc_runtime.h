@@ -132,6 +132,11 @@ typedef struct jc_env {
      * generated wrappers, and a forwarder in every slot the spec leaves
      * reserved (jc_slot_forwarders). */
     struct jvmtiInterface_1_ table;
+    /* Slots whose patch was noted (table_patch), bit slot-1. */
+#define JC_PATCH_WORDS 4
+    uint64_t patch_noted[JC_PATCH_WORDS];
+    /* The agent's extension event callbacks, by jc_event_min - 1 - index. */
+    jvmtiExtensionEvent ext_cb[8];
 } jc_env;
 
 /* Generated: the forwarder of each reserved slot (NULL elsewhere). */
@@ -283,6 +288,18 @@ jvmtiError jc_hook_set_event_callbacks(jc_env *ce, const jvmtiEventCallbacks *cb
 /* SetEventNotificationMode: event_capability and thread_filter checks;
  * returns JVMTI_ERROR_NONE or the error strict mode returns. */
 jvmtiError jc_hook_check_event_mode(jc_env *ce, jvmtiEventMode mode, jvmtiEvent ev, jthread thread);
+/* DisposeEnvironment, before the real call: notes patches of ce's table. */
+void jc_hook_dispose(jc_env *ce);
+/* Notes (once per slot) the slots of ce's table that differ from expected. */
+void jc_env_check_table(jc_env *ce, const struct jvmtiInterface_1_ *expected);
+/* GetExtensionFunctions, after success: trampolines in place of the VM's
+ * functions, so that they get the real env. */
+void jc_hook_extension_functions(jc_env *ce, jint count, jvmtiExtensionFunctionInfo *infos);
+/* SetExtensionEventCallback: the callback gets the checked env. */
+jvmtiError jc_hook_set_extension_event_callback(jc_env *ce, jint index, jvmtiExtensionEvent callback);
+/* num is no event of the spec: true when it is one of the VM's extension
+ * events (noted once, extension_event), asked of the VM on first need. */
+bool jc_extension_event(jc_env *ce, int num, const char *fn);
 /* Deallocate: whether mem may go to the VM (false: refuse it). */
 bool jc_hook_deallocate(jc_env *ce, int num, const void *mem);
 

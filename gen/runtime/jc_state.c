@@ -97,16 +97,37 @@ int jc_init(const char *options, bool require_agent, char *err, size_t errlen)
 static pthread_mutex_t env_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic(jc_env *) env_head;
 
+/* What every env's table holds at first: the generated wrappers, and the
+ * forwarders in the slots the spec leaves reserved. */
+static struct jvmtiInterface_1_ jc_template;
+static pthread_once_t jc_template_once = PTHREAD_ONCE_INIT;
+
+static void jc_env_template_init(void)
+{
+    jc_template = jc_wrapped_interface;
+    for (int slot = 1; slot <= jc_fn_max; slot++)
+        if (jc_slot_forwarders[slot] != NULL)
+            memcpy((char *)&jc_template + (size_t)(slot - 1) * sizeof(void *), &jc_slot_forwarders[slot],
+                   sizeof(void *));
+}
+
+const struct jvmtiInterface_1_ *jc_env_template(void)
+{
+    pthread_once(&jc_template_once, jc_env_template_init);
+    return &jc_template;
+}
+
+void jc_hook_dispose(jc_env *ce)
+{
+    jc_env_check_table(ce, jc_env_template());
+}
+
 jc_env *jc_env_new(JavaVM *vm, jvmtiEnv *real, jint version)
 {
     jc_env *ce = calloc(1, sizeof *ce);
     if (!ce)
         return NULL;
-    ce->table = jc_wrapped_interface;
-    for (int slot = 1; slot <= jc_fn_max; slot++)
-        if (jc_slot_forwarders[slot] != NULL)
-            memcpy((char *)&ce->table + (size_t)(slot - 1) * sizeof(void *), &jc_slot_forwarders[slot],
-                   sizeof(void *));
+    ce->table = *jc_env_template();
     ce->functions = &ce->table;
     ce->real = real;
     ce->vm = vm;
@@ -248,6 +269,8 @@ void jc_report_summary(void)
     if (!jc_g.active || atomic_flag_test_and_set(&summary_done))
         return;
     jc_trace_flush_all();
+    for (jc_env *ce = atomic_load_explicit(&env_head, memory_order_acquire); ce; ce = ce->next)
+        jc_env_check_table(ce, jc_env_template());
     if (jc_g.opt.leaks)
         jc_alloc_report_leaks(NULL);
     if (jc_g.opt.summary) {
