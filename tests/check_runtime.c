@@ -1156,6 +1156,27 @@ START_TEST(test_envs)
 }
 END_TEST
 
+/* Env churn: 20 000 envs created and disposed while one stays; every
+ * address distinct, so the map's tables grow and are rebuilt. */
+START_TEST(test_env_churn)
+{
+    static char keys[20001];
+    jc_env *keep = jc_env_new(NULL, (jvmtiEnv *)&keys[20000], JVMTI_VERSION);
+    for (int i = 0; i < 20000; i++) {
+        jc_env *ce = jc_env_new(NULL, (jvmtiEnv *)&keys[i], JVMTI_VERSION);
+        ck_assert_ptr_eq(jc_env_find((jvmtiEnv *)&keys[i]), ce);
+        jc_env_disposed(ce);
+        ck_assert_ptr_null(jc_env_find((jvmtiEnv *)&keys[i]));
+    }
+    ck_assert_ptr_eq(jc_env_find((jvmtiEnv *)&keys[20000]), keep);
+    ck_assert_uint_eq(jc_env_live_count(), 1);
+    /* an address the VM gives out again gets the new env */
+    jc_env *again = jc_env_new(NULL, (jvmtiEnv *)&keys[7], JVMTI_VERSION);
+    ck_assert_ptr_eq(jc_env_find((jvmtiEnv *)&keys[7]), again);
+    ck_assert_uint_eq(jc_env_live_count(), 2);
+}
+END_TEST
+
 START_TEST(test_restricted_depth_is_per_thread)
 {
     ck_assert_int_eq(jc_restricted_depth, 0);
@@ -1180,7 +1201,7 @@ static Suite *runtime_suite(void)
         { "addresses", { test_addresses_off_jsonl, test_addresses_off_text, test_addresses_on } },
         { "concurrency", { test_concurrent_writers } },
         { "state", { test_violation_counts, test_violation_only, test_summary, test_summary_off, test_envs,
-                     test_restricted_depth_is_per_thread } },
+                     test_env_churn, test_restricted_depth_is_per_thread } },
         { "alloc", { test_alloc_release, test_alloc_leaks, test_alloc_map_stress } },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

@@ -731,6 +731,8 @@ static void put_function(wctx *w, const jt_function *f)
         P("        jc_env_set_caps(ce, capabilities_ptr);\n");
     if (hook == HOOK_EXT_FUNCTIONS)
         P("        jc_hook_extension_functions(ce, *extension_count_ptr, *extensions);\n");
+    if (hook == HOOK_DISPOSE)
+        P("        jc_env_disposed(ce);\n");
     P("        if (jc_tracking()) {\n");
     if (hook == HOOK_ALLOCATE)
         P("        if (mem_ptr && *mem_ptr) jc_alloc_track(ce, *mem_ptr, (size_t)size, \"Allocate\", \"mem_ptr\");\n");

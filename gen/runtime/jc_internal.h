@@ -22,6 +22,15 @@ jc_rec *jc_rec_begin_violation(const char *check, const char *fn);
 /* The same for a note or warning (JC_REC_NOTE, JC_REC_WARNING). */
 jc_rec *jc_rec_begin_labelled(enum jc_rec_kind kind, const char *check, const char *fn);
 
+/* ---- jc_envs.c ----------------------------------------------------------- */
+
+/* Calls fn on every live env, under the registry's lock. */
+void jc_env_each(void (*fn)(jc_env *));
+/* How many envs are live (not disposed). */
+size_t jc_env_live_count(void);
+/* Frees every env and table (tests). */
+void jc_envs_reset(void);
+
 /* ---- jc_alloc.c ---------------------------------------------------------- */
 
 /* Forgets every tracked block (tests). */

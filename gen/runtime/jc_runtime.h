@@ -127,7 +127,7 @@ typedef struct jc_env {
     jint version;               /* asked for in GetEnv */
     _Atomic uint64_t caps[2];   /* possessed capabilities, bit i = index i */
     jvmtiEventCallbacks agent_cb;   /* what the agent asked for */
-    struct jc_env *next;        /* in the runtime's list of envs */
+    struct jc_env *next, *prev; /* in the registry's list of live envs */
     /* This env's own function table, writable as HotSpot's is: the
      * generated wrappers, and a forwarder in every slot the spec leaves
      * reserved (jc_slot_forwarders). */
@@ -158,8 +158,12 @@ void jc_env_set_caps(jc_env *ce, const jvmtiCapabilities *caps);
 
 /* Creates the checked env around real (registers it for summary and leaks). */
 jc_env *jc_env_new(JavaVM *vm, jvmtiEnv *real, jint version);
-/* The checked env wrapping real, or NULL (events arrive with the real env). */
+/* The checked env wrapping real, or NULL (events arrive with the real env):
+ * O(1), no lock. */
 jc_env *jc_env_find(jvmtiEnv *real);
+/* After a successful DisposeEnvironment: ce leaves the registry, and is
+ * freed later (jc_envs.c says when). */
+void jc_env_disposed(jc_env *ce);
 
 /* ---- global state --------------------------------------------------------- */
 

@@ -7,10 +7,7 @@
  *   caller may both get there), a different string is refused: options are
  *   read without locks on every call, so they never change once set.
  *   jc_g.active is set last, after the options and the sink.
- * - Envs are only ever prepended to a list and never freed (a disposed
- *   env's jc_env stays, a few hundred bytes), so jc_env_find walks the list
- *   without a lock.  The newest env for a jvmtiEnv comes first, which is
- *   what we want when the VM reuses the address of a disposed one.
+ * - The envs themselves are jc_envs.c's.
  * - Counters are relaxed atomics: they are statistics, read at the end.
  * - jc_report_summary runs once (an atomic flag): VMDeath, Agent_OnUnload
  *   and DisposeEnvironment may all ask for it.  Leaks are reported first so
@@ -94,9 +91,6 @@ int jc_init(const char *options, bool require_agent, char *err, size_t errlen)
 
 /* ---- envs --------------------------------------------------------------------------- */
 
-static pthread_mutex_t env_lock = PTHREAD_MUTEX_INITIALIZER;
-static _Atomic(jc_env *) env_head;
-
 /* What every env's table holds at first: the generated wrappers, and the
  * forwarders in the slots the spec leaves reserved. */
 static struct jvmtiInterface_1_ jc_template;
@@ -120,31 +114,6 @@ const struct jvmtiInterface_1_ *jc_env_template(void)
 void jc_hook_dispose(jc_env *ce)
 {
     jc_env_check_table(ce, jc_env_template());
-}
-
-jc_env *jc_env_new(JavaVM *vm, jvmtiEnv *real, jint version)
-{
-    jc_env *ce = calloc(1, sizeof *ce);
-    if (!ce)
-        return NULL;
-    ce->table = *jc_env_template();
-    ce->functions = &ce->table;
-    ce->real = real;
-    ce->vm = vm;
-    ce->version = version;
-    pthread_mutex_lock(&env_lock);
-    ce->next = atomic_load_explicit(&env_head, memory_order_relaxed);
-    atomic_store_explicit(&env_head, ce, memory_order_release);
-    pthread_mutex_unlock(&env_lock);
-    return ce;
-}
-
-jc_env *jc_env_find(jvmtiEnv *real)
-{
-    for (jc_env *ce = atomic_load_explicit(&env_head, memory_order_acquire); ce; ce = ce->next)
-        if (ce->real == real)
-            return ce;
-    return NULL;
 }
 
 void jc_env_set_caps(jc_env *ce, const jvmtiCapabilities *caps)
@@ -264,13 +233,17 @@ static void summarize_checks(uint64_t now)
     }
 }
 
+static void check_table(jc_env *ce)
+{
+    jc_env_check_table(ce, jc_env_template());
+}
+
 void jc_report_summary(void)
 {
     if (!jc_g.active || atomic_flag_test_and_set(&summary_done))
         return;
     jc_trace_flush_all();
-    for (jc_env *ce = atomic_load_explicit(&env_head, memory_order_acquire); ce; ce = ce->next)
-        jc_env_check_table(ce, jc_env_template());
+    jc_env_each(check_table);
     if (jc_g.opt.leaks)
         jc_alloc_report_leaks(NULL);
     if (jc_g.opt.summary) {
@@ -300,11 +273,6 @@ void jc_reset(void)
     for (int id = 0; id < JC_NOTE_COUNT; id++)
         atomic_store(&jc_note_counts[id], 0);
     atomic_flag_clear(&summary_done);
-    jc_env *ce = atomic_exchange(&env_head, NULL);
-    while (ce) {
-        jc_env *next = ce->next;
-        free(ce);
-        ce = next;
-    }
+    jc_envs_reset();
     jc_alloc_reset();
 }
