@@ -57,6 +57,7 @@ static const struct JNIInvokeInterface_ *jc_vm_object = &jc_vm_functions;
 static JavaVM *const jc_wrapped_vm = &jc_vm_object; /* what the agent gets */
 static jc_agent_unload jc_real_unload;              /* the agent's, or NULL */
 static int jc_started;                              /* an entry point ran */
+static bool jc_bind_natives;                        /* the agent exports Java_ symbols */
 
 /* ---- messages ---------------------------------------------------------------- */
 
@@ -183,7 +184,8 @@ static void jc_report_at_exit(void)
 /* A new private env that follows VMStart, VMInit and VMDeath. */
 static jvmtiEnv *jc_new_phase_env(JavaVM *vm, char *err, size_t errlen)
 {
-    static const jvmtiEvent events[] = { JVMTI_EVENT_VM_START, JVMTI_EVENT_VM_INIT, JVMTI_EVENT_VM_DEATH };
+    static const jvmtiEvent events[] = { JVMTI_EVENT_VM_START, JVMTI_EVENT_VM_INIT, JVMTI_EVENT_VM_DEATH,
+                                         JVMTI_EVENT_CLASS_PREPARE };
     jvmtiEventCallbacks cb;
     jvmtiEnv *env = NULL;
     jvmtiError e;
@@ -199,8 +201,12 @@ static jvmtiEnv *jc_new_phase_env(JavaVM *vm, char *err, size_t errlen)
     cb.VMStart = jc_on_vm_start;
     cb.VMInit = jc_on_vm_init;
     cb.VMDeath = jc_on_vm_death;
+    if (jc_bind_natives)
+        cb.ClassPrepare = jc_natives_class_prepare;
     e = JC_SHIM_FN(env, SetEventCallbacks)(env, &cb, (jint)sizeof cb);
-    for (size_t i = 0; e == JVMTI_ERROR_NONE && i < sizeof events / sizeof events[0]; i++)
+    /* ClassPrepare (last) only for the agent's natives */
+    size_t nevents = sizeof events / sizeof events[0] - (jc_bind_natives ? 0 : 1);
+    for (size_t i = 0; e == JVMTI_ERROR_NONE && i < nevents; i++)
         e = JC_SHIM_FN(env, SetEventNotificationMode)(env, JVMTI_ENABLE, events[i], NULL);
     if (e != JVMTI_ERROR_NONE) {
         snprintf(err, errlen, "jvmticheck: cannot enable the VM start, init and death events (error %d)", (int)e);
@@ -258,6 +264,7 @@ static jint jc_start(JavaVM *vm, char *options, void *reserved, const char *entr
     if (real_entry == NULL)
         return jc_fail("%s has no %s", path, entry);
     jc_real_unload = (jc_agent_unload)dlsym(lib, "Agent_OnUnload");
+    jc_bind_natives = jc_natives_init(lib, path);
 
     rc = real_entry(jc_wrapped_vm, jc_g.opt.agent_options, reserved);
     if (rc != JNI_OK) {
