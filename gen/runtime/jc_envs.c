@@ -20,6 +20,9 @@
  *   call through it.  It waits in a ring of the last JC_QUARANTINE
  *   disposed envs and is freed when pushed out.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1     /* strdup, O_CLOEXEC under -std=c11 */
+#endif
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>

@@ -18,6 +18,9 @@
  *   noted once (table_patch); looking costs a compare per slot, and is done
  *   only at DisposeEnvironment and at the end.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1     /* strdup, O_CLOEXEC under -std=c11 */
+#endif
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>

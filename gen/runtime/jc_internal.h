@@ -31,6 +31,15 @@ size_t jc_env_live_count(void);
 /* Frees every env and table (tests). */
 void jc_envs_reset(void);
 
+/* ---- jc_vthreads.c ------------------------------------------------------- */
+
+/* Starts naming virtual threads in records when the VM is JVMTI 21+; own is
+ * the runtime's private env. */
+void jc_vthreads_init(JavaVM *vm, jvmtiEnv *own);
+/* True when the calling thread is a virtual thread (then *name and *tid
+ * are its name and id); false: a platform thread, or it cannot be told. */
+bool jc_vthread_current(const char **name, long long *tid);
+
 /* ---- jc_alloc.c ---------------------------------------------------------- */
 
 /* Forgets every tracked block (tests). */

@@ -12,6 +12,9 @@
  * what HotSpot's own lookup would have found.  The JVMTI calls this takes
  * are the shim's own (counted as shim calls).
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1     /* strdup, O_CLOEXEC under -std=c11 */
+#endif
 #include <dlfcn.h>
 #include <elf.h>
 #include <fcntl.h>

@@ -231,6 +231,7 @@ int jc_track_phase(JavaVM *vm, char *err, size_t errlen)
         return -1;
     }
     atomic_store(&jc_g.phase, phase);
+    jc_vthreads_init(vm, env);
     return 0;
 }
 

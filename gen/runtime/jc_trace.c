@@ -568,9 +568,16 @@ static void put_header(jc_rec *r, const char *name, const char *label)
 {
     buf *b = &r->body;
     const char *phase = phase_name(atomic_load_explicit(&jc_g.phase, memory_order_relaxed));
+    const char *vname = NULL;
+    long long vtid = -1;
+    bool virt = jc_vthread_current(&vname, &vtid);
     if (is_text(r)) {
         put_s(r, b, "thread=");
-        put_word(r, b, thread_name());
+        put_word(r, b, virt ? vname : thread_name());
+        if (virt) {
+            put_s(r, b, " vthread=");
+            put_i64(r, b, vtid);
+        }
         put_s(r, b, " phase=");
         put_s(r, b, phase);
         put_s(r, b, "] ");
@@ -589,7 +596,13 @@ static void put_header(jc_rec *r, const char *name, const char *label)
     put_s(r, b, "\",\"name\":");
     put_quoted(r, b, name ? name : "?", "\"");
     put_s(r, b, ",\"thread\":");
-    put_quoted(r, b, thread_name(), "\"");
+    put_quoted(r, b, virt ? vname : thread_name(), "\"");
+    if (virt) {
+        put_s(r, b, ",\"virtual\":true,\"thread_id\":");
+        put_i64(r, b, vtid);
+        put_s(r, b, ",\"carrier\":");
+        put_quoted(r, b, thread_name(), "\"");
+    }
     put_s(r, b, ",\"phase\":\"");
     put_s(r, b, phase);
     put_s(r, b, "\"");

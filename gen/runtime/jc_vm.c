@@ -26,6 +26,9 @@
  * the last slot it is known to have, so an older VM's shorter table is
  * never read past its end.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1     /* strdup, O_CLOEXEC under -std=c11 */
+#endif
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
