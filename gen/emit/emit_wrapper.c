@@ -835,17 +835,23 @@ static void put_prologue(wctx *w)
 /* Slots the spec leaves reserved: a forwarder each, which a newer VM's
  * function there receives through jc_unknown_slot (see gen/runtime/jc_vm.c
  * for why seven words). */
+/* Slots past the spec's table, where an agent built against a newer
+ * header may call: JC_TABLE_EXTRA more, after the table in each env. */
+#define TABLE_EXTRA 32
+
 static void put_forwarders(wctx *w)
 {
     const jt_spec *s = w->s;
-    for (int num = 1; num <= s->max_function_num; num++)
-        if (!s->function_by_num[num])
+    int last = s->max_function_num + TABLE_EXTRA;
+    P("_Static_assert(JC_TABLE_EXTRA == %d, \"jvmtigen and jc_runtime.h agree on the extra slots\");\n", TABLE_EXTRA);
+    for (int num = 1; num <= last; num++)
+        if (num > s->max_function_num || !s->function_by_num[num])
             P("static jvmtiError JNICALL u_%d(jvmtiEnv *env, void *a1, void *a2, void *a3, void *a4, void *a5, "
               "void *a6, void *a7)\n{\n    return jc_unknown_slot(env, %d, a1, a2, a3, a4, a5, a6, a7);\n}\n\n",
               num, num);
-    P("void (*const jc_slot_forwarders[%d])(void) = {\n", s->max_function_num + 1);
-    for (int num = 1; num <= s->max_function_num; num++)
-        if (!s->function_by_num[num])
+    P("void (*const jc_slot_forwarders[%d])(void) = {\n", last + 1);
+    for (int num = 1; num <= last; num++)
+        if (num > s->max_function_num || !s->function_by_num[num])
             P("    [%d] = (void (*)(void))u_%d,\n", num, num);
     P("};\n\n");
 }

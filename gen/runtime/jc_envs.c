@@ -127,7 +127,7 @@ jc_env *jc_env_new(JavaVM *vm, jvmtiEnv *real, jint version)
     jc_env *ce = calloc(1, sizeof *ce);
     if (!ce)
         return NULL;
-    ce->table = *jc_env_template();
+    jc_env_copy_template(ce);
     ce->functions = &ce->table;
     ce->real = real;
     ce->vm = vm;

@@ -49,6 +49,8 @@ void jc_alloc_reset(void);
 
 /* What a new env's table holds (wrappers, and forwarders in reserved slots). */
 const struct jvmtiInterface_1_ *jc_env_template(void);
+/* Fills ce's table and the extra slots after it from the template. */
+void jc_env_copy_template(jc_env *ce);
 
 /* Back to the state before jc_init: sink closed, options freed, counters,
  * envs and tracked blocks forgotten.  For unit tests only: not safe while

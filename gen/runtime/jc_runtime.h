@@ -120,6 +120,8 @@ jvmtiError jc_unknown_slot(jvmtiEnv *env, int slot, void *a1, void *a2, void *a3
 
 /* ---- per-environment state ---------------------------------------------- */
 
+#define JC_TABLE_EXTRA 32
+
 typedef struct jc_env {
     const struct jvmtiInterface_1_ *functions;  /* first: a jc_env IS a jvmtiEnv; = &table */
     jvmtiEnv *real;
@@ -132,6 +134,9 @@ typedef struct jc_env {
      * generated wrappers, and a forwarder in every slot the spec leaves
      * reserved (jc_slot_forwarders). */
     struct jvmtiInterface_1_ table;
+    /* Right after it, slots past the spec's last (an agent built against a
+     * newer header may call there): forwarders that refuse (jc_vm.c). */
+    void (*table_extra[JC_TABLE_EXTRA])(void);
     /* Slots whose patch was noted (table_patch), bit slot-1. */
 #define JC_PATCH_WORDS 4
     uint64_t patch_noted[JC_PATCH_WORDS];
@@ -139,7 +144,8 @@ typedef struct jc_env {
     jvmtiExtensionEvent ext_cb[8];
 } jc_env;
 
-/* Generated: the forwarder of each reserved slot (NULL elsewhere). */
+/* Generated: the forwarder of each reserved slot and of the JC_TABLE_EXTRA
+ * slots after the last (NULL elsewhere), jc_fn_max + JC_TABLE_EXTRA + 1. */
 extern void (*const jc_slot_forwarders[])(void);
 /* True when env is a checked env (its table is its own, right after it):
  * reads only the env's first word. */

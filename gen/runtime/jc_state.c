@@ -17,6 +17,7 @@
 #define _GNU_SOURCE 1     /* strdup under -std=c11 */
 #endif
 #include <pthread.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,13 +94,20 @@ int jc_init(const char *options, bool require_agent, char *err, size_t errlen)
 
 /* What every env's table holds at first: the generated wrappers, and the
  * forwarders in the slots the spec leaves reserved. */
-static struct jvmtiInterface_1_ jc_template;
+static struct {
+    struct jvmtiInterface_1_ table;
+    void (*extra[JC_TABLE_EXTRA])(void);
+} jc_template;
 static pthread_once_t jc_template_once = PTHREAD_ONCE_INIT;
+_Static_assert(offsetof(jc_env, table_extra) == offsetof(jc_env, table) + sizeof(struct jvmtiInterface_1_),
+               "the extra slots follow the table");
+_Static_assert(sizeof jc_template == sizeof(struct jvmtiInterface_1_) + JC_TABLE_EXTRA * sizeof(void *),
+               "the template is the table and the extra slots");
 
 static void jc_env_template_init(void)
 {
-    jc_template = jc_wrapped_interface;
-    for (int slot = 1; slot <= jc_fn_max; slot++)
+    jc_template.table = jc_wrapped_interface;
+    for (int slot = 1; slot <= jc_fn_max + JC_TABLE_EXTRA; slot++)
         if (jc_slot_forwarders[slot] != NULL)
             memcpy((char *)&jc_template + (size_t)(slot - 1) * sizeof(void *), &jc_slot_forwarders[slot],
                    sizeof(void *));
@@ -108,7 +116,13 @@ static void jc_env_template_init(void)
 const struct jvmtiInterface_1_ *jc_env_template(void)
 {
     pthread_once(&jc_template_once, jc_env_template_init);
-    return &jc_template;
+    return &jc_template.table;
+}
+
+void jc_env_copy_template(jc_env *ce)
+{
+    pthread_once(&jc_template_once, jc_env_template_init);
+    memcpy(&ce->table, &jc_template, sizeof jc_template);
 }
 
 void jc_hook_dispose(jc_env *ce)

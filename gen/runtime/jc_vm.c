@@ -24,7 +24,10 @@
  * between the agent's call and the VM's touches (no floating-point code,
  * no call, before the forwarding call).  The VM's table is only read up to
  * the last slot it is known to have, so an older VM's shorter table is
- * never read past its end.
+ * never read past its end, nor any VM's past the spec's last slot: an
+ * agent built against a newer header may call slots after it, and each
+ * env has JC_TABLE_EXTRA more whose forwarders refuse the call (`version`,
+ * JC_ERROR_ABSENT) instead of jumping to whatever follows the table.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1     /* strdup, O_CLOEXEC under -std=c11 */
@@ -153,18 +156,24 @@ jvmtiError jc_unknown_slot(jvmtiEnv *env, int slot, void *a1, void *a2, void *a3
     if (p == NULL) {
         char name[24];
         snprintf(name, sizeof name, "slot%d", slot);
-        if (jc_g.opt.check != JC_CHECK_OFF)
+        if (jc_g.opt.check != JC_CHECK_OFF && slot > jc_fn_max)
+            jc_violation(JC_CHK_version, name, NULL,
+                         "slot %d is past the last one of the shim's spec (%d); not passed to the VM", slot,
+                         jc_fn_max);
+        else if (jc_g.opt.check != JC_CHECK_OFF)
             jc_violation(JC_CHK_version, name, NULL,
                          "neither the shim's spec nor the VM has a function in slot %d; not passed to the VM", slot);
         err = JC_ERROR_ABSENT;
-        jc_account(slot, err, 0);
+        if (slot <= jc_fn_max)      /* the statistics end with the spec's table */
+            jc_account(slot, err, 0);
         trace_unknown(slot, err, true);
         return err;
     }
     jc_passed_fn fn;
     memcpy(&fn, &p, sizeof fn);
     err = fn(ce->real, a1, a2, a3, a4, a5, a6, a7);
-    jc_account(slot, err, 0);
+    if (slot <= jc_fn_max)
+        jc_account(slot, err, 0);
     trace_unknown(slot, err, false);
     return err;
 }

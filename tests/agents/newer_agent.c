@@ -6,7 +6,9 @@
  * and ResumeAllVirtualThreads since 21, ClearAllFramePops since 25): three
  * right, two wrong (a negative count; a missing capability, through a
  * second env that has none).  On JDK 17 none of them exists: through the
- * shim the VM must survive and each call be reported.  The agent itself
+ * shim the VM must survive and each call be reported.  Last, it calls
+ * slot 160, past every JVMTI table so far, as an agent built for a future
+ * JDK might.  The agent itself
  * judges nothing: the test reads the trace.  It prints each result as
  * "newer_agent: NAME -> ERROR" so the test can compare with what the
  * agent got.
@@ -35,6 +37,13 @@ static void JNICALL on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
     /* wrong: a negative count, a capability the env lacks */
     report("SuspendAllVirtualThreads", (*jvmti)->SuspendAllVirtualThreads(jvmti, -1, NULL));
     report("ClearAllFramePops", (*bare)->ClearAllFramePops(bare, NULL));
+    /* an agent built for a future JDK: slot 160, past every table so far
+       (only ever run through the shim, which has room there) */
+    {
+        typedef jvmtiError (JNICALL *slot_fn)(jvmtiEnv *);
+        slot_fn const *slots = (slot_fn const *)(const void *)*jvmti;
+        report("slot160", slots[159](jvmti));
+    }
 }
 
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
