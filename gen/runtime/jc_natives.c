@@ -84,7 +84,8 @@ static void read_java_symbols(const char *path)
                 njava_syms++;
         }
     }
-    qsort(java_syms, njava_syms, sizeof *java_syms, cmp_str);
+    if (njava_syms > 1)
+        qsort(java_syms, njava_syms, sizeof *java_syms, cmp_str);
 out:
     munmap((void *)p, size);
 }
@@ -126,7 +127,7 @@ static bool mangle(char *out, size_t cap, size_t *len, const char *s, char stop)
 
 static bool exported(const char *name)
 {
-    return bsearch(&name, java_syms, njava_syms, sizeof *java_syms, cmp_str) != NULL;
+    return njava_syms > 0 && bsearch(&name, java_syms, njava_syms, sizeof *java_syms, cmp_str) != NULL;
 }
 
 /* Some exported name starts with prefix. */
