@@ -314,7 +314,7 @@ static void assert_defaults(const jc_options *o)
     ck_assert_int_eq(o->format, JC_FMT_TEXT);
     ck_assert_uint_eq(o->trace, JC_TRACE_ERRORS);
     ck_assert_int_eq(o->check, JC_CHECK_ON);
-    ck_assert(o->leaks && !o->summary && o->addresses);
+    ck_assert(o->leaks && !o->summary && o->addresses && o->portability);
     ck_assert_ptr_null(o->log_path);
     ck_assert_ptr_null(o->only);
     ck_assert_uint_eq(o->nonly, 0);
@@ -357,6 +357,8 @@ static const struct kw_case {
     { "summary=off", F(summary), 0 },
     { "addresses=on", F(addresses), 1 },
     { "addresses=off", F(addresses), 0 },
+    { "portability=on", F(portability), 1 },
+    { "portability=off", F(portability), 0 },
     { "trace=none,trace=calls", F(trace), JC_TRACE_CALLS },     /* the last one wins */
 #undef F
 };
@@ -373,6 +375,8 @@ static unsigned field_value(const jc_options *o, size_t field)
         return o->leaks;
     if (field == offsetof(jc_options, summary))
         return o->summary;
+    if (field == offsetof(jc_options, portability))
+        return o->portability;
     return o->addresses;
 }
 
@@ -985,6 +989,30 @@ START_TEST(test_violation_counts)
 }
 END_TEST
 
+/* Notes: their own record kind and counts; portability=off hides only the
+ * portability ones; vm_newer is a warning. */
+START_TEST(test_notes)
+{
+    const char *log = init_log("notes.jsonl", "format=jsonl,portability=off");
+    jc_note(JC_NOTE_portability, "GetTag", NULL, "hidden");
+    jc_note(JC_NOTE_table_patch, "GetTag", NULL, "patched %d", 1);
+    jc_note(JC_NOTE_vm_newer, "GetVersionNumber", NULL, "newer");
+    jc_note((enum jc_note_id)JC_NOTE_COUNT, "GetTag", NULL, "out of range: ignored");
+    ck_assert_uint_eq(atomic_load(&jc_note_counts[JC_NOTE_portability]), 1);
+    ck_assert_uint_eq(atomic_load(&jc_note_counts[JC_NOTE_table_patch]), 1);
+    ck_assert_uint_eq(atomic_load(&jc_check_counts[JC_CHK_version]), 0);   /* no violation */
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, 2);
+    assert_all_json(&l);
+    ck_assert_msg(strstr(l.v[0], "{\"kind\":\"note\",\"name\":\"GetTag\"") && strstr(l.v[0], "\"check\":\"table_patch\"")
+                  && strstr(l.v[0], "\"message\":\"patched 1\""), "%s", l.v[0]);
+    ck_assert_msg(strstr(l.v[1], "{\"kind\":\"warning\",\"name\":\"GetVersionNumber\"")
+                  && strstr(l.v[1], "\"check\":\"vm_newer\""), "%s", l.v[1]);
+    free_lines(&l);
+    ck_assert_str_eq(jc_note_names[JC_NOTE_late_deallocate], "late_deallocate");
+}
+END_TEST
+
 START_TEST(test_violation_only)
 {
     const char *log = init_log("only.txt", "only=Get*");
@@ -1200,7 +1228,7 @@ static Suite *runtime_suite(void)
         { "escaping", { test_escaping_jsonl, test_escaping_text, test_thread_names, test_long_string } },
         { "addresses", { test_addresses_off_jsonl, test_addresses_off_text, test_addresses_on } },
         { "concurrency", { test_concurrent_writers } },
-        { "state", { test_violation_counts, test_violation_only, test_summary, test_summary_off, test_envs,
+        { "state", { test_violation_counts, test_notes, test_violation_only, test_summary, test_summary_off, test_envs,
                      test_env_churn, test_restricted_depth_is_per_thread } },
         { "alloc", { test_alloc_release, test_alloc_leaks, test_alloc_map_stress } },
     };
