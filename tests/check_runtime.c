@@ -314,7 +314,7 @@ static void assert_defaults(const jc_options *o)
     ck_assert_int_eq(o->format, JC_FMT_TEXT);
     ck_assert_uint_eq(o->trace, JC_TRACE_ERRORS);
     ck_assert_int_eq(o->check, JC_CHECK_ON);
-    ck_assert(o->leaks && !o->summary && o->addresses);
+    ck_assert(o->leaks && !o->summary && o->addresses && o->portability);
     ck_assert_ptr_null(o->log_path);
     ck_assert_ptr_null(o->only);
     ck_assert_uint_eq(o->nonly, 0);
@@ -357,6 +357,8 @@ static const struct kw_case {
     { "summary=off", F(summary), 0 },
     { "addresses=on", F(addresses), 1 },
     { "addresses=off", F(addresses), 0 },
+    { "portability=on", F(portability), 1 },
+    { "portability=off", F(portability), 0 },
     { "trace=none,trace=calls", F(trace), JC_TRACE_CALLS },     /* the last one wins */
 #undef F
 };
@@ -373,6 +375,8 @@ static unsigned field_value(const jc_options *o, size_t field)
         return o->leaks;
     if (field == offsetof(jc_options, summary))
         return o->summary;
+    if (field == offsetof(jc_options, portability))
+        return o->portability;
     return o->addresses;
 }
 
@@ -456,11 +460,11 @@ static const struct bad_case {
     const char *message;    /* exact */
 } bad_cases[] = {
     { "foo", false,
-      "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, agent)" },
+      "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, portability, agent)" },
     { "trace=all,foo=1,log=x", false,
-      "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, agent)" },
+      "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, portability, agent)" },
     { "=x", false,
-      "jvmticheck: unknown option '' (known: log, format, trace, only, check, leaks, summary, addresses, agent)" },
+      "jvmticheck: unknown option '' (known: log, format, trace, only, check, leaks, summary, addresses, portability, agent)" },
     { "trace=some", false,
       "jvmticheck: bad value 'some' for trace (expected all, calls, events, errors or none, or several joined by '+')" },
     { "trace=all+bogus", false,
@@ -489,7 +493,7 @@ static const struct bad_case {
     { "agent=/p/lib.so", false,
       "jvmticheck: agent= is only for the -agentpath shim (jvmti_check_wrap wraps its caller)" },
     { "bogus,agent=/p/lib.so", true,
-      "jvmticheck: unknown option 'bogus' (known: log, format, trace, only, check, leaks, summary, addresses, agent)" },
+      "jvmticheck: unknown option 'bogus' (known: log, format, trace, only, check, leaks, summary, addresses, portability, agent)" },
 };
 
 START_TEST(test_options_errors)
@@ -985,6 +989,30 @@ START_TEST(test_violation_counts)
 }
 END_TEST
 
+/* Notes: their own record kind and counts; portability=off hides only the
+ * portability ones; vm_newer is a warning. */
+START_TEST(test_notes)
+{
+    const char *log = init_log("notes.jsonl", "format=jsonl,portability=off");
+    jc_note(JC_NOTE_portability, "GetTag", NULL, "hidden");
+    jc_note(JC_NOTE_table_patch, "GetTag", NULL, "patched %d", 1);
+    jc_note(JC_NOTE_vm_newer, "GetVersionNumber", NULL, "newer");
+    jc_note((enum jc_note_id)JC_NOTE_COUNT, "GetTag", NULL, "out of range: ignored");
+    ck_assert_uint_eq(atomic_load(&jc_note_counts[JC_NOTE_portability]), 1);
+    ck_assert_uint_eq(atomic_load(&jc_note_counts[JC_NOTE_table_patch]), 1);
+    ck_assert_uint_eq(atomic_load(&jc_check_counts[JC_CHK_version]), 0);   /* no violation */
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, 2);
+    assert_all_json(&l);
+    ck_assert_msg(strstr(l.v[0], "{\"kind\":\"note\",\"name\":\"GetTag\"") && strstr(l.v[0], "\"check\":\"table_patch\"")
+                  && strstr(l.v[0], "\"message\":\"patched 1\""), "%s", l.v[0]);
+    ck_assert_msg(strstr(l.v[1], "{\"kind\":\"warning\",\"name\":\"GetVersionNumber\"")
+                  && strstr(l.v[1], "\"check\":\"vm_newer\""), "%s", l.v[1]);
+    free_lines(&l);
+    ck_assert_str_eq(jc_note_names[JC_NOTE_late_deallocate], "late_deallocate");
+}
+END_TEST
+
 START_TEST(test_violation_only)
 {
     const char *log = init_log("only.txt", "only=Get*");
@@ -1073,6 +1101,8 @@ START_TEST(test_alloc_leaks)
     ck_assert(jc_alloc_release(b, &mem[0]));    /* freed through another env: fine */
     ck_assert_uint_eq(jc_alloc_report_leaks(a), 5);
     ck_assert_uint_eq(jc_alloc_report_leaks(a), 0);
+    ck_assert_int_eq(jc_alloc_release(b, &mem[1]), JC_RELEASE_LATE);   /* after the report: fine */
+    ck_assert_int_eq(jc_alloc_release(b, &mem[1]), JC_RELEASE_UNKNOWN); /* but not twice */
     ck_assert_uint_eq(atomic_load(&jc_check_counts[JC_CHK_leak]), 5);
     ck_assert(jc_alloc_release(b, &mem[20]));
     ck_assert_uint_eq(jc_alloc_report_leaks(NULL), 1);
@@ -1130,7 +1160,7 @@ START_TEST(test_envs)
     jc_env *b = jc_env_new((JavaVM *)0x1, r2, JVMTI_VERSION);
     ck_assert_ptr_eq(jc_env_find(r1), a);
     ck_assert_ptr_eq(jc_env_find(r2), b);
-    ck_assert_ptr_eq(a->functions, &jc_wrapped_interface);
+    ck_assert_ptr_eq(a->functions, &a->table);
     ck_assert_ptr_eq((void *)jc_env_of((jvmtiEnv *)a), (void *)a);
     ck_assert_int_eq(a->version, JVMTI_VERSION_1_2);
     ck_assert_ptr_eq(a->real, r1);
@@ -1151,6 +1181,27 @@ START_TEST(test_envs)
     memset(&caps, 0, sizeof caps);
     jc_env_set_caps(a, &caps);
     ck_assert(!jc_has_cap(a, 0));
+}
+END_TEST
+
+/* Env churn: 20 000 envs created and disposed while one stays; every
+ * address distinct, so the map's tables grow and are rebuilt. */
+START_TEST(test_env_churn)
+{
+    static char keys[20001];
+    jc_env *keep = jc_env_new(NULL, (jvmtiEnv *)&keys[20000], JVMTI_VERSION);
+    for (int i = 0; i < 20000; i++) {
+        jc_env *ce = jc_env_new(NULL, (jvmtiEnv *)&keys[i], JVMTI_VERSION);
+        ck_assert_ptr_eq(jc_env_find((jvmtiEnv *)&keys[i]), ce);
+        jc_env_disposed(ce);
+        ck_assert_ptr_null(jc_env_find((jvmtiEnv *)&keys[i]));
+    }
+    ck_assert_ptr_eq(jc_env_find((jvmtiEnv *)&keys[20000]), keep);
+    ck_assert_uint_eq(jc_env_live_count(), 1);
+    /* an address the VM gives out again gets the new env */
+    jc_env *again = jc_env_new(NULL, (jvmtiEnv *)&keys[7], JVMTI_VERSION);
+    ck_assert_ptr_eq(jc_env_find((jvmtiEnv *)&keys[7]), again);
+    ck_assert_uint_eq(jc_env_live_count(), 2);
 }
 END_TEST
 
@@ -1177,8 +1228,8 @@ static Suite *runtime_suite(void)
         { "escaping", { test_escaping_jsonl, test_escaping_text, test_thread_names, test_long_string } },
         { "addresses", { test_addresses_off_jsonl, test_addresses_off_text, test_addresses_on } },
         { "concurrency", { test_concurrent_writers } },
-        { "state", { test_violation_counts, test_violation_only, test_summary, test_summary_off, test_envs,
-                     test_restricted_depth_is_per_thread } },
+        { "state", { test_violation_counts, test_notes, test_violation_only, test_summary, test_summary_off, test_envs,
+                     test_env_churn, test_restricted_depth_is_per_thread } },
         { "alloc", { test_alloc_release, test_alloc_leaks, test_alloc_map_stress } },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

@@ -7,6 +7,8 @@
 # made itself (the summary's shim_calls).  Only a call still blocked when
 # the VM exits (a raw monitor wait) may be in HotSpot's count alone.
 # JDWP's own leaks (memory it never deallocates) are printed, not failed.
+# Again on the newer JDK, its own libjdwp, on a program with 3000 virtual
+# threads.
 # Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
@@ -15,11 +17,17 @@ e2e_init e2e-jdwp
 jdwp=$JDK_HOME/lib/libjdwp.so
 [[ -f $jdwp ]] || { echo "SKIP: $jdwp not found"; exit 77; }
 e2e_javac Workload
-log=$out/trace.jsonl
-hslog=$out/hotspot-jvmti.log
+
+# jdwp_run LABEL JDWP CLASS ARGS...
+jdwp_run() {
+local label=$1 jdwp=$2
+shift 2
+log=$out/$label.jsonl
+hslog=$out/$label-hotspot-jvmti.log
+echo "== $label"
 e2e_java -XX:TraceJVMTI=all "-Xlog:jvmti=trace:file=$hslog:none" \
     "-agentpath:$LIBJVMTICHECK=check=on,trace=all,format=jsonl,summary=on,log=$log,agent=$jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0" \
-    Workload
+    "$@"
 e2e_expect_clean_run "$log"
 
 if [[ -s $log ]]; then
@@ -36,5 +44,14 @@ if [[ -s $log ]]; then
         echo "   calls per function, HotSpot's trace against ours:"
         trace hotspot "$log" "$hslog" || fail "the call counts differ (DIFFERS above)"
     fi
+fi
+}
+
+jdwp_run jdk17 "$jdwp" Workload
+# The newer JDK's libjdwp on platform and 3000 virtual threads.
+if e2e_have_new_jdk && [[ -f $JDK_NEW/lib/libjdwp.so ]]; then
+    JAVAC=$JDK_NEW/bin/javac e2e_javac VThreads
+    e2e_use_jdk "$JDK_NEW"
+    jdwp_run new-vthreads "$JDK_NEW/lib/libjdwp.so" VThreads 3000
 fi
 e2e_finish

@@ -8,6 +8,11 @@
 #   e2e_java ARG...          runs java in $out (so an hs_err file lands
 #                            there); stdout/stderr in $out/stdout, $out/stderr;
 #                            sets rc
+#   e2e_use_jdk DIR          later e2e_java runs use DIR/bin/java (classes
+#                            stay those javac of $JDK_HOME compiled)
+#   e2e_have_new_jdk         true when $JDK_NEW (configure --with-jdk-new)
+#                            has a java; else prints a SKIP note
+#   e2e_build_shim SPEC SO   builds libjvmticheck from another spec into SO
 #   trace CMD ARG...         tests/trace.py CMD ARG... (see there)
 #   e2e_expect_clean_run LOG the checks every run must pass; leaves the
 #                            record counts of LOG in $out/counts
@@ -79,6 +84,34 @@ e2e_java() {
     (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "$JAVA" -cp "$out/classes" "$@") \
         >"$out/stdout" 2>"$out/stderr" || rc=$?
     echo "   exit $rc"
+}
+
+e2e_use_jdk() {
+    JAVA=$1/bin/java
+    echo "   (java of $1)"
+}
+
+e2e_have_new_jdk() {
+    if [[ -n ${JDK_NEW:-} && -x $JDK_NEW/bin/java ]]; then
+        return 0
+    fi
+    echo "   SKIP (note): no newer JDK (configure --with-jdk-new=DIR; ${JDK_NEW:-none configured}): its runs are left out"
+    return 1
+}
+
+# The shim generated from SPEC, compiled like libjvmticheck (gen/runtime
+# plus the generated wrapper) with $CC, into SO.
+e2e_build_shim() {
+    local spec=$1 so=$2 gen
+    gen=$(dirname "$so")/gen-$(basename "$so" .so)
+    mkdir -p "$gen"
+    "$JVMTIGEN" -q --wrapper --header --tables -o "$gen" "$spec" >"$gen/jvmtigen.log" 2>&1 || {
+        cat "$gen/jvmtigen.log"; fail "jvmtigen on $spec"; return 1; }
+    # shellcheck disable=SC2086
+    ${CC:-cc} -std=c11 -Wall -Werror=implicit-function-declaration -O1 -shared -fPIC -fvisibility=hidden -pthread -o "$so" \
+        -I"$gen" -I"$GEN_RUNTIME_DIR" $JNI_CFLAGS \
+        "$GEN_RUNTIME_DIR"/*.c "$gen/jvmticheck_gen.c" "$gen/jvmti_names.c" -ldl >"$gen/cc.log" 2>&1 || {
+        cat "$gen/cc.log"; fail "compiling the shim from $spec"; return 1; }
 }
 
 trace() {

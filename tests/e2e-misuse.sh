@@ -17,5 +17,9 @@ if [[ -s $log ]]; then
     echo "   violations in the trace:"
     trace violations "$log" | sort | uniq -c | sed 's/^/     /'
     trace expect "$log" "$srcdir/tests/data/misuse.expect" || fail "the violations differ from misuse.expect (see above)"
+    # the agent asked GetEnv for 1.2: a note, not a violation, once
+    notes=$(trace notes "$log")
+    [[ $notes == "note portability SetHeapSamplingInterval" ]] \
+        || fail "notes: '$notes', expected one portability note for SetHeapSamplingInterval"
 fi
 e2e_finish

@@ -2,7 +2,9 @@
 # e2e-wrap.sh — an agent that links libjvmticheck and wraps its own env with
 # jvmti_check_wrap() (tests/agents/wrap_agent.c), no shim: its calls are
 # traced, its VMInit callback gets the checked env and sees the live phase
-# (no phase violation), and its one mistake is reported.
+# (no phase violation), and its one mistake is reported.  The string it
+# frees in Agent_OnUnload, after the leak report at VMDeath, is one leak
+# record and one late_deallocate note, and the Deallocate succeeds.
 # Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
@@ -24,5 +26,9 @@ if [[ -s $log ]]; then
     got=$(trace violations "$log")
     want='null_pointer GetThreadState thread_state_ptr'
     [[ $got == "$want" ]] || fail "violations: got '${got//$'\n'/; }', expected only '$want'"
+    got=$(grep -c '"kind":"leak","name":"GetSystemProperty"' "$log" || true)
+    [[ $(count leak) -eq 1 && $got -eq 1 ]] || fail "leak records: $(count leak), expected one for GetSystemProperty"
+    got=$(trace notes "$log")
+    [[ $got == "note late_deallocate Deallocate" ]] || fail "notes: got '$got', expected one late_deallocate"
 fi
 e2e_finish

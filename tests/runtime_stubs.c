@@ -13,6 +13,9 @@ const jc_fn_info jc_fn_table[] = {
     { "StubTwo", 2, ~0u, false, JVMTI_VERSION_1_0, no_caps, no_errors, 0 },
 };
 const int jc_fn_max = 2;
+const jint jc_spec_version = JVMTI_VERSION;
+unsigned char jc_fn_absent[3];
+void (*const jc_slot_forwarders[3 + JC_TABLE_EXTRA])(void);
 jc_fn_stats jc_fn_stats_table[3];
 
 const jc_event_info jc_event_table[] = {

@@ -5,6 +5,11 @@
                                   (else exit 1); prints "KIND NAME N" for
                                   each kind and name, and "KIND * N" totals
     trace.py violations LOG       one line per violation: check function param
+    trace.py notes LOG            one line per note or warning: kind check name
+    trace.py calls LOG            one line per call record: name error
+    trace.py threads LOG          per kind and name: how many records came
+                                  from a virtual thread named vt-N with an
+                                  integer thread_id, and how many not
     trace.py expect LOG FILE      the violation records (and, as check
                                   "leak", the leak records) must be exactly
                                   the lines "check function param" of FILE
@@ -52,6 +57,33 @@ def violations(path):
     for r in records(path):
         if r["kind"] == "violation":
             print(r.get("check"), r.get("name"), r.get("param", "-"))
+
+
+def notes(path):
+    for r in records(path):
+        if r["kind"] in ("note", "warning"):
+            print(r["kind"], r.get("check"), r.get("name"))
+
+
+def calls(path):
+    for r in records(path):
+        if r["kind"] == "call":
+            print(r.get("name"), r.get("error"))
+
+
+def threads(path):
+    import re
+    good = collections.Counter()
+    other = collections.Counter()
+    for r in records(path):
+        key = (r["kind"], r.get("name", "?"))
+        if (r.get("virtual") is True and re.fullmatch(r"vt-[0-9]+", r.get("thread", ""))
+                and isinstance(r.get("thread_id"), int)):
+            good[key] += 1
+        else:
+            other[key] += 1
+    for key in sorted(set(good) | set(other)):
+        print(key[0], key[1], good[key], other[key])
 
 
 def expect(path, spec):
@@ -111,7 +143,8 @@ def hotspot(path, hs_path):
 
 
 def main(argv):
-    cmds = {"counts": (counts, 1, 1), "violations": (violations, 1, 1), "expect": (expect, 2, 2),
+    cmds = {"counts": (counts, 1, 1), "violations": (violations, 1, 1),
+            "notes": (notes, 1, 1), "calls": (calls, 1, 1), "threads": (threads, 1, 1), "expect": (expect, 2, 2),
             "hotspot": (hotspot, 2, 2)}
     if len(argv) < 2 or argv[0] not in cmds or not cmds[argv[0]][1] <= len(argv) - 1 <= cmds[argv[0]][2]:
         sys.stderr.write(__doc__)

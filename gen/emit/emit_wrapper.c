@@ -40,8 +40,10 @@ typedef enum hook_kind {
     HOOK_EVENT_MODE,        /* SetEventNotificationMode: event checks */
     HOOK_DEALLOCATE,        /* Deallocate: only memory JVMTI handed out */
     HOOK_ALLOCATE,          /* Allocate: track the block */
-    HOOK_DISPOSE,           /* DisposeEnvironment: report leaks first */
-    HOOK_RUN_AGENT_THREAD   /* RunAgentThread: the thread gets the checked env */
+    HOOK_RUN_AGENT_THREAD,  /* RunAgentThread: the thread gets the checked env */
+    HOOK_DISPOSE,           /* DisposeEnvironment: note table patches first */
+    HOOK_EXT_FUNCTIONS,     /* GetExtensionFunctions: trampolines for the VM's */
+    HOOK_EXT_EVENT_CB       /* SetExtensionEventCallback: a trampoline */
 } hook_kind;
 
 static const struct { const char *fn; hook_kind hook; } hooks[] = {
@@ -52,8 +54,10 @@ static const struct { const char *fn; hook_kind hook; } hooks[] = {
     { "SetEventNotificationMode", HOOK_EVENT_MODE },
     { "Deallocate", HOOK_DEALLOCATE },
     { "Allocate", HOOK_ALLOCATE },
-    { "DisposeEnvironment", HOOK_DISPOSE },
     { "RunAgentThread", HOOK_RUN_AGENT_THREAD },
+    { "DisposeEnvironment", HOOK_DISPOSE },
+    { "GetExtensionFunctions", HOOK_EXT_FUNCTIONS },
+    { "SetExtensionEventCallback", HOOK_EXT_EVENT_CB },
 };
 
 static hook_kind hook_of(const jt_function *f)
@@ -444,6 +448,7 @@ static void put_tables(wctx *w)
           (unsigned)version_of(f->since), f->id, f->id, f->id, f->id);
     }
     P("};\nconst int jc_fn_max = %d;\n", s->max_function_num);
+    P("unsigned char jc_fn_absent[%d];\n", s->max_function_num + 1);
     P("jc_fn_stats jc_fn_stats_table[%d];\n", s->max_function_num + 1);
     P("bool jc_fn_selected[%d];\n\n", s->max_function_num + 1);
 
@@ -611,8 +616,8 @@ static void put_enum_check(wctx *w, const jt_function *f, const jt_param *p, con
         return;
     }
     if (t->name && strcmp(t->name, "jvmtiEvent") == 0) {
-        P("        if ((int)%s < jc_event_min || (int)%s > jc_event_max || !jc_event_table[(int)%s - jc_event_min].name) bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_INVALID_EVENT_TYPE, bad, \"%%d is not an event\", (int)%s);\n",
-          p->id, p->id, p->id, f->num, p->id, p->id);
+        P("        if (((int)%s < jc_event_min || (int)%s > jc_event_max || !jc_event_table[(int)%s - jc_event_min].name) && !jc_extension_event(ce, (int)%s, \"%s\")) bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_INVALID_EVENT_TYPE, bad, \"%%d is not an event\", (int)%s);\n",
+          p->id, p->id, p->id, p->id, f->id, f->num, p->id, p->id);
         return;
     }
     if (t->name && strcmp(t->name, "jvmtiError") == 0) {
@@ -630,14 +635,14 @@ static void put_checks(wctx *w, const jt_function *f)
     P("    if (jc_g.opt.check != JC_CHECK_OFF) {\n");
     for (int k = 0; k < n; k++) {
         if (strcmp(cs[k].id, "phase") == 0)
-            P("        if (!(JC_PHASE_BIT(atomic_load_explicit(&jc_g.phase, memory_order_relaxed)) & (%s))) bad = jc_flag(JC_CHK_phase, %d, NULL, %s, bad, \"not allowed in the %%s phase\", jc_phase_name());\n",
-              phase_mask(f->phase), f->num, cs[k].error);
+            P("        if (!(JC_PHASE_BIT(atomic_load_explicit(&jc_g.phase, memory_order_relaxed)) & (%s)) && jc_phase_confirm(ce, %s)) bad = jc_flag(JC_CHK_phase, %d, NULL, %s, bad, \"not allowed in the %%s phase\", jc_phase_name());\n",
+              phase_mask(f->phase), phase_mask(f->phase), f->num, cs[k].error);
         else if (strcmp(cs[k].id, "callback_unsafe") == 0)
             P("        if (jc_restricted_depth) bad = jc_flag(JC_CHK_callback_unsafe, %d, NULL, %s, bad, \"not callback safe, called from a callback that allows only callback-safe functions\");\n",
               f->num, cs[k].error);
-        else if (strcmp(cs[k].id, "version") == 0)
-            P("        if ((ce->version & ~0xFF) < 0x%08X) (void)jc_flag(JC_CHK_version, %d, NULL, JVMTI_ERROR_NONE, JVMTI_ERROR_NONE, \"since %s, but the agent asked GetEnv for 0x%%x\", (unsigned)ce->version);\n",
-              (unsigned)version_of(f->since), f->num, f->since);
+        else if (strcmp(cs[k].id, "portability") == 0)
+            P("        if ((unsigned)(ce->version & ~0xFF) < 0x%08Xu) jc_portability(ce, %d);\n",
+              (unsigned)version_of(f->since), f->num);
         else if (strcmp(cs[k].id, "capability") == 0)
             for (size_t i = 0; i < f->nrequired; i++)
                 if (f->required[i].cap)
@@ -689,6 +694,8 @@ static void put_function(wctx *w, const jt_function *f)
     hook_kind hook = hook_of(f);
     put_signature(w, "static jvmtiError JNICALL w_", f->id, f->params, f->nparams, "jvmtiEnv *env");
     P("\n{\n    jc_env *ce = jc_env_of(env);\n    jvmtiError bad = JVMTI_ERROR_NONE;\n    (void)bad;\n");
+    /* before anything else: a function the running VM lacks is never called */
+    P("    if (jc_fn_absent[%d])\n        return jc_absent(%d);\n", f->num, f->num);
     put_checks(w, f);
     for (size_t i = 0; i < f->nparams; i++)
         if (f->params[i].type->kind == JT_VARARGS)
@@ -697,13 +704,14 @@ static void put_function(wctx *w, const jt_function *f)
         P("    { jvmtiError e = jc_hook_check_event_mode(ce, mode, event_type, event_thread);\n"
           "      if (e != JVMTI_ERROR_NONE) return jc_refused(%d, e); }\n", f->num);
     if (hook == HOOK_DEALLOCATE)
-        P("    if (mem != NULL && jc_tracking() && !jc_alloc_release(ce, mem)) {\n"
-          "        jc_flag(JC_CHK_bad_deallocate, %d, \"mem\", JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_NONE, \"%%p was not allocated by JVMTI or is already freed; not passed on\", (void *)mem);\n"
-          "        return jc_refused(%d, JVMTI_ERROR_ILLEGAL_ARGUMENT);\n    }\n", f->num, f->num);
+        P("    if (mem != NULL && jc_tracking() && !jc_hook_deallocate(ce, %d, mem))\n"
+          "        return jc_refused(%d, JVMTI_ERROR_ILLEGAL_ARGUMENT);\n", f->num, f->num);
     if (hook == HOOK_DISPOSE)
         P("    jc_hook_dispose(ce);\n");
     P("    const uint64_t t0 = jc_timing() ? jc_now_ns() : 0;\n");
-    if (hook == HOOK_SET_CALLBACKS)
+    if (hook == HOOK_EXT_EVENT_CB)
+        P("    jvmtiError err = jc_hook_set_extension_event_callback(ce, extension_event_index, callback);\n");
+    else if (hook == HOOK_SET_CALLBACKS)
         P("    jvmtiError err = jc_hook_set_event_callbacks(ce, callbacks, size_of_callbacks);\n");
     else if (hook == HOOK_RUN_AGENT_THREAD)
         P("    jvmtiError err = jc_hook_run_agent_thread(ce, thread, proc, arg, priority);\n");
@@ -721,6 +729,10 @@ static void put_function(wctx *w, const jt_function *f)
         P("        jc_hook_caps_changed(ce);\n");
     if (hook == HOOK_CAPS_OUT)
         P("        jc_env_set_caps(ce, capabilities_ptr);\n");
+    if (hook == HOOK_EXT_FUNCTIONS)
+        P("        jc_hook_extension_functions(ce, *extension_count_ptr, *extensions);\n");
+    if (hook == HOOK_DISPOSE)
+        P("        jc_env_disposed(ce);\n");
     P("        if (jc_tracking()) {\n");
     if (hook == HOOK_ALLOCATE)
         P("        if (mem_ptr && *mem_ptr) jc_alloc_track(ce, *mem_ptr, (size_t)size, \"Allocate\", \"mem_ptr\");\n");
@@ -820,6 +832,30 @@ static void put_prologue(wctx *w)
       "#include \"jvmti.h\"\n#include \"jvmti_names.h\"\n#include \"jc_runtime.h\"\n#include \"jc_inline.h\"\n\n");
 }
 
+/* Slots the spec leaves reserved: a forwarder each, which a newer VM's
+ * function there receives through jc_unknown_slot (see gen/runtime/jc_vm.c
+ * for why seven words). */
+/* Slots past the spec's table, where an agent built against a newer
+ * header may call: JC_TABLE_EXTRA more, after the table in each env. */
+#define TABLE_EXTRA 32
+
+static void put_forwarders(wctx *w)
+{
+    const jt_spec *s = w->s;
+    int last = s->max_function_num + TABLE_EXTRA;
+    P("_Static_assert(JC_TABLE_EXTRA == %d, \"jvmtigen and jc_runtime.h agree on the extra slots\");\n", TABLE_EXTRA);
+    for (int num = 1; num <= last; num++)
+        if (num > s->max_function_num || !s->function_by_num[num])
+            P("static jvmtiError JNICALL u_%d(jvmtiEnv *env, void *a1, void *a2, void *a3, void *a4, void *a5, "
+              "void *a6, void *a7)\n{\n    return jc_unknown_slot(env, %d, a1, a2, a3, a4, a5, a6, a7);\n}\n\n",
+              num, num);
+    P("void (*const jc_slot_forwarders[%d])(void) = {\n", last + 1);
+    for (int num = 1; num <= last; num++)
+        if (num > s->max_function_num || !s->function_by_num[num])
+            P("    [%d] = (void (*)(void))u_%d,\n", num, num);
+    P("};\n\n");
+}
+
 static void put_interface(wctx *w)
 {
     const jt_spec *s = w->s;
@@ -843,6 +879,8 @@ int jt_emit_wrapper(const jt_emit_ctx *ctx)
     if (!w->o)
         return -1;
     put_prologue(w);
+    P("const jint jc_spec_version = 0x%08X;\n\n",
+      (unsigned)(0x30000000u + ((unsigned)ctx->major << 16) + ((unsigned)ctx->minor << 8) + (unsigned)ctx->micro));
     put_tables(w);
     put_field_trackers(w);
     for (int num = 1; num <= w->s->max_function_num; num++)
@@ -854,6 +892,7 @@ int jt_emit_wrapper(const jt_emit_ctx *ctx)
     for (size_t i = 0; i < w->s->nevents; i++)
         if (!w->s->events[i]->elided)
             put_event(w, w->s->events[i]);
+    put_forwarders(w);
     put_interface(w);
     if (w->errors) {
         jt_out_abort(w->o);

@@ -57,8 +57,13 @@ int jt_function_checks(const jt_function *f, jt_check out[JT_MAX_CHECKS])
         out[n++] = (jt_check){ "capability", "JVMTI_ERROR_MUST_POSSESS_CAPABILITY" };
     if (!f->callbacksafe)
         out[n++] = (jt_check){ "callback_unsafe", "JVMTI_ERROR_ACCESS_DENIED" };
-    if (jt_parse_since(f->since, &ma, &mi) && (ma > 1 || mi > 0))
-        out[n++] = (jt_check){ "version", NULL };
+    /* version: the running VM lacks the function (never passed on, in
+     * every mode); portability: an env asked GetEnv for an older version
+     * (a note).  A 1.0 function is in every VM's table. */
+    if (jt_parse_since(f->since, &ma, &mi) && (ma > 1 || mi > 0)) {
+        out[n++] = (jt_check){ "version", "JVMTI_ERROR_NOT_AVAILABLE" };
+        out[n++] = (jt_check){ "portability", NULL };
+    }
     for (size_t i = 0; i < sizeof extra / sizeof *extra && n < JT_MAX_CHECKS - 2; i++)
         if (strcmp(extra[i].fn, f->id) == 0)
             out[n++] = extra[i].check;

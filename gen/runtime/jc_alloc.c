@@ -14,6 +14,12 @@
  *   generated code.
  * - A block we failed to record (out of memory) makes us unable to call a
  *   Deallocate of an unknown pointer bad; from then on release() says yes.
+ * - A leak report does not forget the blocks it reports: it marks them.
+ *   The agent may still free them (in Agent_OnUnload, from a thread that
+ *   outlives VMDeath: libjdwp does), and such a Deallocate is right, so
+ *   release() tells it apart (JC_RELEASE_LATE) from a bad one.
+ * - Blocks belong to no env in particular: any env may free what another
+ *   allocated, a disposed one's included (the spec keeps them valid).
  * - Leak records are written under the mutex: it is not on any hot path,
  *   and the groups live in a static table that the mutex protects.
  */
@@ -28,6 +34,7 @@ typedef struct block {
     size_t bytes;
     const char *fn, *param;
     jc_env *env;
+    bool reported;              /* counted by a leak report already */
 } block;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -97,23 +104,25 @@ void jc_alloc_track(jc_env *ce, const void *p, size_t bytes, const char *fn, con
     } else {
         size_t i = find(p);
         used += tab[i].p == NULL;   /* a known p: the VM reused it, we missed a free */
-        tab[i] = (block){ p, bytes, fn, param, ce };
+        tab[i] = (block){ p, bytes, fn, param, ce, false };
     }
     pthread_mutex_unlock(&lock);
 }
 
-bool jc_alloc_release(jc_env *ce, const void *p)
+enum jc_release jc_alloc_release(jc_env *ce, const void *p)
 {
     (void)ce;       /* any env may free what another allocated */
     if (!p)
-        return true;
+        return JC_RELEASE_OK;
     pthread_mutex_lock(&lock);
-    bool known = cap && tab[find(p)].p == p;
-    if (known)
-        remove_at(find(p));
-    bool ok = known || untracked > 0;
+    enum jc_release r = untracked > 0 ? JC_RELEASE_OK : JC_RELEASE_UNKNOWN;
+    if (cap && tab[find(p)].p == p) {
+        size_t i = find(p);
+        r = tab[i].reported ? JC_RELEASE_LATE : JC_RELEASE_OK;
+        remove_at(i);
+    }
     pthread_mutex_unlock(&lock);
-    return ok;
+    return r;
 }
 
 /* ---- leak reports ------------------------------------------------------------------ */
@@ -169,13 +178,11 @@ size_t jc_alloc_report_leaks(jc_env *ce)
 {
     size_t ngroups = 0, nblocks = 0;
     pthread_mutex_lock(&lock);
-    /* A removal only moves later entries back into slot i, so look at i
-     * again until it holds something to keep. */
     for (size_t i = 0; i < cap; i++)
-        while (tab[i].p && (!ce || tab[i].env == ce)) {
+        if (tab[i].p && !tab[i].reported && (!ce || tab[i].env == ce)) {
             add_to_groups(&ngroups, &tab[i]);
             nblocks++;
-            remove_at(i);
+            tab[i].reported = true;
         }
     if (jc_g.opt.leaks && nblocks > 0) {
         atomic_fetch_add_explicit(&jc_check_counts[JC_CHK_leak], nblocks, memory_order_relaxed);

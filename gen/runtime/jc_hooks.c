@@ -10,9 +10,11 @@
  *   one the agent set, and only those (so the VM's own "is anyone
  *   listening" tests stay exact).
  * - SetEventNotificationMode: checks that need the event table.
- * - DisposeEnvironment: the env's leaks are reported before it goes.
+ * - Deallocate: only memory JVMTI handed out goes to the VM; memory freed
+ *   after the leak report is fine.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -153,10 +155,35 @@ jvmtiError jc_hook_check_event_mode(jc_env *ce, jvmtiEventMode mode, jvmtiEvent 
 
 /* ---- DisposeEnvironment ------------------------------------------------------------ */
 
-void jc_hook_dispose(jc_env *ce)
+/* A disposed env's blocks stay valid, and any env may free them, so a
+ * dispose reports nothing: what is never freed is a leak at the end. */
+
+/* ---- Deallocate -------------------------------------------------------------------- */
+
+bool jc_hook_deallocate(jc_env *ce, int num, const void *mem)
 {
-    if (jc_g.opt.leaks)
-        jc_alloc_report_leaks(ce);
+    static atomic_flag late_shown = ATOMIC_FLAG_INIT;
+    const char *name = jc_fn_table[num].name;
+
+    switch (jc_alloc_release(ce, mem)) {
+    case JC_RELEASE_OK:
+        return true;
+    case JC_RELEASE_LATE:
+        if (!atomic_flag_test_and_set(&late_shown))
+            jc_note(JC_NOTE_late_deallocate, name, "mem",
+                    "%p freed after the leak report, which counted it; accepted (later ones are only counted)",
+                    mem);
+        else
+            atomic_fetch_add_explicit(&jc_note_counts[JC_NOTE_late_deallocate], 1, memory_order_relaxed);
+        return true;
+    case JC_RELEASE_UNKNOWN:
+    default:
+        if (jc_g.opt.check == JC_CHECK_OFF)     /* check=off refuses nothing */
+            return true;
+        jc_violation(JC_CHK_bad_deallocate, name, "mem",
+                     "%p was not allocated by JVMTI or is already freed; not passed on", mem);
+        return false;
+    }
 }
 
 /* ---- public API ------------------------------------------------------------------ */
@@ -173,7 +200,7 @@ jvmtiEnv *jvmti_check_wrap(JavaVM *vm, jvmtiEnv *env, const char *options)
         fprintf(stderr, "jvmticheck: jvmti_check_wrap: vm and env must not be NULL\n");
         return NULL;
     }
-    if (*env == &jc_wrapped_interface)  /* already checked: from the shim's GetEnv */
+    if (jc_is_checked(env))     /* already checked: from the shim's GetEnv */
         return env;
 
     /* jc_init decides whether these options may join earlier ones; the
@@ -189,6 +216,7 @@ jvmtiEnv *jvmti_check_wrap(JavaVM *vm, jvmtiEnv *env, const char *options)
         return NULL;
     }
 
+    jc_vm_learn(env);
     ce = jc_env_new(vm, env, JVMTI_VERSION);
     if (ce == NULL) {
         fprintf(stderr, "jvmticheck: jvmti_check_wrap: out of memory\n");

@@ -45,6 +45,13 @@ jvmtiError jc_flag(enum jc_check_id id, int num, const char *param, jvmtiError p
 jvmtiError jc_refused(int num, jvmtiError err);
 /* undocumented_error: err is neither universal nor documented for num. */
 void jc_check_documented(int num, jvmtiError err);
+/* portability: the env asked GetEnv for a version older than num's
+ * `since`; a note, once per function. */
+void jc_portability(jc_env *ce, int num);
+/* The phase we follow says a call is not allowed (allowed: a mask of
+ * JC_PHASE_BIT); ask the VM's GetPhase, which is the truth, and follow it.
+ * True when the VM's phase does not allow the call either. */
+bool jc_phase_confirm(jc_env *ce, unsigned allowed);
 /* The current phase's name, for messages. */
 const char *jc_phase_name(void);
 /* RunAgentThread: start proc through a trampoline that hands it the checked

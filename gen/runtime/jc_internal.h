@@ -19,6 +19,26 @@ void jc_sink_close(void);
 void jc_trace_flush_all(void);
 /* A violation record: text "VIOLATION [check] fn", jsonl "check":"...". */
 jc_rec *jc_rec_begin_violation(const char *check, const char *fn);
+/* The same for a note or warning (JC_REC_NOTE, JC_REC_WARNING). */
+jc_rec *jc_rec_begin_labelled(enum jc_rec_kind kind, const char *check, const char *fn);
+
+/* ---- jc_envs.c ----------------------------------------------------------- */
+
+/* Calls fn on every live env, under the registry's lock. */
+void jc_env_each(void (*fn)(jc_env *));
+/* How many envs are live (not disposed). */
+size_t jc_env_live_count(void);
+/* Frees every env and table (tests). */
+void jc_envs_reset(void);
+
+/* ---- jc_vthreads.c ------------------------------------------------------- */
+
+/* Starts naming virtual threads in records when the VM is JVMTI 21+; own is
+ * the runtime's private env. */
+void jc_vthreads_init(JavaVM *vm, jvmtiEnv *own);
+/* True when the calling thread is a virtual thread (then *name and *tid
+ * are its name and id); false: a platform thread, or it cannot be told. */
+bool jc_vthread_current(const char **name, long long *tid);
 
 /* ---- jc_alloc.c ---------------------------------------------------------- */
 
@@ -26,6 +46,11 @@ jc_rec *jc_rec_begin_violation(const char *check, const char *fn);
 void jc_alloc_reset(void);
 
 /* ---- jc_state.c ---------------------------------------------------------- */
+
+/* What a new env's table holds (wrappers, and forwarders in reserved slots). */
+const struct jvmtiInterface_1_ *jc_env_template(void);
+/* Fills ce's table and the extra slots after it from the template. */
+void jc_env_copy_template(jc_env *ce);
 
 /* Back to the state before jc_init: sink closed, options freed, counters,
  * envs and tracked blocks forgotten.  For unit tests only: not safe while

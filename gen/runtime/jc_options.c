@@ -3,7 +3,7 @@
  *
  *   log=FILE  format=text|jsonl  trace=all|calls|events|errors|none
  *   only=GLOB[+GLOB...]  check=on|off|strict  leaks=on|off  summary=on|off
- *   addresses=on|off  agent=PATH[=AGENT_OPTIONS]
+ *   addresses=on|off  portability=on|off  agent=PATH[=AGENT_OPTIONS]
  *
  * Design:
  * - One table lists every option with its parser; the keyword options share
@@ -69,6 +69,7 @@ static void set_check(jc_options *o, unsigned v) { o->check = (enum jc_check)v; 
 static void set_leaks(jc_options *o, unsigned v) { o->leaks = v != 0; }
 static void set_summary(jc_options *o, unsigned v) { o->summary = v != 0; }
 static void set_addresses(jc_options *o, unsigned v) { o->addresses = v != 0; }
+static void set_portability(jc_options *o, unsigned v) { o->portability = v != 0; }
 
 static void fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void fail(char *err, size_t errlen, const char *fmt, ...)
@@ -177,9 +178,10 @@ static const opt_def options[] = {
     { "leaks", parse_words, onoff_words, set_leaks, false, "on or off" },
     { "summary", parse_words, onoff_words, set_summary, false, "on or off" },
     { "addresses", parse_words, onoff_words, set_addresses, false, "on or off" },
+    { "portability", parse_words, onoff_words, set_portability, false, "on or off" },
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
-#define KNOWN "log, format, trace, only, check, leaks, summary, addresses, agent"
+#define KNOWN "log, format, trace, only, check, leaks, summary, addresses, portability, agent"
 
 static const opt_def *find_option(const char *name, size_t n)
 {
@@ -198,6 +200,7 @@ static void set_defaults(jc_options *o)
         .leaks = true,
         .summary = false,
         .addresses = true,
+        .portability = true,
     };
 }
 

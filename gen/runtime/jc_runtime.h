@@ -37,6 +37,7 @@ typedef struct jc_options {
     unsigned trace;             /* jc_trace_bits */
     enum jc_check check;
     bool leaks, summary, addresses;
+    bool portability;           /* show portability notes (default on) */
     char *log_path;             /* NULL: stderr */
     char **only;                /* globs over function/event names; NULL: all */
     size_t nonly;
@@ -81,6 +82,8 @@ typedef struct jc_event_info {
 
 extern const jc_fn_info jc_fn_table[];
 extern const int jc_fn_max;             /* highest slot */
+/* The JVMTI version of the spec the wrapper was generated from. */
+extern const jint jc_spec_version;
 extern const jc_event_info jc_event_table[];    /* index num - jc_event_min */
 extern const int jc_event_min, jc_event_max;
 extern const char *const jc_cap_names[];
@@ -96,17 +99,60 @@ extern bool jc_fn_selected[];
 extern bool jc_event_selected[];
 void jc_selection_init(void);
 
+/* ---- the running VM ---------------------------------------------------------
+
+ * One shim runs on every VM.  The first env (jc_vm_learn, from jc_env_new)
+ * reads the VM's version and its function table once and marks in
+ * jc_fn_absent the slots of functions the VM does not have: newer than it
+ * (`since`), or a NULL slot in its table.  Their wrappers never call the VM
+ * (jc_absent).  Slots our spec leaves reserved go to jc_unknown_slot, which
+ * passes the call to the VM's own entry when it has one there. */
+extern unsigned char jc_fn_absent[];            /* by slot; generated size */
+void jc_vm_learn(jvmtiEnv *real);
+jint jc_vm_version(void);                       /* 0 before jc_vm_learn */
+/* The error an absent function returns (README, Checks: version). */
+#define JC_ERROR_ABSENT JVMTI_ERROR_NOT_AVAILABLE
+jvmtiError jc_absent(int num);
+/* A call through a reserved slot of our spec: up to 7 register-sized
+ * arguments after env are passed on unchanged (see jc_vm.c). */
+jvmtiError jc_unknown_slot(jvmtiEnv *env, int slot, void *a1, void *a2, void *a3, void *a4, void *a5,
+                           void *a6, void *a7);
+
 /* ---- per-environment state ---------------------------------------------- */
 
+#define JC_TABLE_EXTRA 32
+
 typedef struct jc_env {
-    const struct jvmtiInterface_1_ *functions;  /* first: a jc_env IS a jvmtiEnv */
+    const struct jvmtiInterface_1_ *functions;  /* first: a jc_env IS a jvmtiEnv; = &table */
     jvmtiEnv *real;
     JavaVM *vm;
     jint version;               /* asked for in GetEnv */
     _Atomic uint64_t caps[2];   /* possessed capabilities, bit i = index i */
     jvmtiEventCallbacks agent_cb;   /* what the agent asked for */
-    struct jc_env *next;        /* in the runtime's list of envs */
+    struct jc_env *next, *prev; /* in the registry's list of live envs */
+    /* This env's own function table, writable as HotSpot's is: the
+     * generated wrappers, and a forwarder in every slot the spec leaves
+     * reserved (jc_slot_forwarders). */
+    struct jvmtiInterface_1_ table;
+    /* Right after it, slots past the spec's last (an agent built against a
+     * newer header may call there): forwarders that refuse (jc_vm.c). */
+    void (*table_extra[JC_TABLE_EXTRA])(void);
+    /* Slots whose patch was noted (table_patch), bit slot-1. */
+#define JC_PATCH_WORDS 4
+    uint64_t patch_noted[JC_PATCH_WORDS];
+    /* The agent's extension event callbacks, by jc_event_min - 1 - index. */
+    jvmtiExtensionEvent ext_cb[8];
 } jc_env;
+
+/* Generated: the forwarder of each reserved slot and of the JC_TABLE_EXTRA
+ * slots after the last (NULL elsewhere), jc_fn_max + JC_TABLE_EXTRA + 1. */
+extern void (*const jc_slot_forwarders[])(void);
+/* True when env is a checked env (its table is its own, right after it):
+ * reads only the env's first word. */
+static inline bool jc_is_checked(jvmtiEnv *env)
+{
+    return (const void *)*env == (const void *)&((jc_env *)(void *)env)->table;
+}
 
 static inline jc_env *jc_env_of(jvmtiEnv *e) { return (jc_env *)(void *)e; }
 static inline bool jc_has_cap(const jc_env *ce, int i)
@@ -118,8 +164,12 @@ void jc_env_set_caps(jc_env *ce, const jvmtiCapabilities *caps);
 
 /* Creates the checked env around real (registers it for summary and leaks). */
 jc_env *jc_env_new(JavaVM *vm, jvmtiEnv *real, jint version);
-/* The checked env wrapping real, or NULL (events arrive with the real env). */
+/* The checked env wrapping real, or NULL (events arrive with the real env):
+ * O(1), no lock. */
 jc_env *jc_env_find(jvmtiEnv *real);
+/* After a successful DisposeEnvironment: ce leaves the registry, and is
+ * freed later (jc_envs.c says when). */
+void jc_env_disposed(jc_env *ce);
 
 /* ---- global state --------------------------------------------------------- */
 
@@ -140,7 +190,8 @@ extern _Thread_local int jc_restricted_depth;
 
 /* ---- trace records -------------------------------------------------------- */
 
-enum jc_rec_kind { JC_REC_CALL, JC_REC_EVENT, JC_REC_VIOLATION, JC_REC_LEAK, JC_REC_SUMMARY };
+enum jc_rec_kind { JC_REC_CALL, JC_REC_EVENT, JC_REC_VIOLATION, JC_REC_LEAK, JC_REC_SUMMARY, JC_REC_NOTE,
+                   JC_REC_WARNING };
 
 /* A record is built in a thread-local buffer and written with one write(2),
  * so lines from concurrent threads never interleave and no lock is held
@@ -185,6 +236,25 @@ enum jc_check_id {
 };
 extern const char *const jc_check_names[JC_CHK_COUNT];
 
+/* Notes: facts worth knowing that are no violation (never refused, not
+ * counted as problems); and one warning.  Stable ids, like the checks'. */
+#define JC_NOTE_IDS(X) \
+    X(portability) X(late_deallocate) X(table_patch) X(extension_event) X(vm_newer)
+
+enum jc_note_id {
+#define JC_ENUM_NOTE(id) JC_NOTE_##id,
+    JC_NOTE_IDS(JC_ENUM_NOTE)
+#undef JC_ENUM_NOTE
+    JC_NOTE_COUNT
+};
+extern const char *const jc_note_names[JC_NOTE_COUNT];
+extern _Atomic uint64_t jc_note_counts[JC_NOTE_COUNT];
+
+/* A note (a warning for vm_newer): counted, and traced unless trace=none
+ * (portability ones also unless portability=off). */
+void jc_note(enum jc_note_id id, const char *fn, const char *param, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
 /* Report a violation of check id in function/event fn, about param (may be
  * NULL).  Counts it, and traces it unless trace=none. */
 void jc_violation(enum jc_check_id id, const char *fn, const char *param, const char *fmt, ...)
@@ -210,10 +280,12 @@ void jc_report_summary(void);
 /* Track a block the VM handed out (allocbuf, allocallocbuf and its inner
  * arrays, allocfieldbuf fields, Allocate). fn/param name the producer. */
 void jc_alloc_track(jc_env *ce, const void *p, size_t bytes, const char *fn, const char *param);
-/* Forget a block; false when it was never handed out or already freed. */
-bool jc_alloc_release(jc_env *ce, const void *p);
-/* Report every block still held by ce (or by all envs when ce is NULL) as a
- * leak; returns the count. */
+/* Forget a block: JC_RELEASE_UNKNOWN (false) when it was never handed out
+ * or is already freed; JC_RELEASE_LATE when a leak report counted it. */
+enum jc_release { JC_RELEASE_UNKNOWN = 0, JC_RELEASE_OK = 1, JC_RELEASE_LATE = 2 };
+enum jc_release jc_alloc_release(jc_env *ce, const void *p);
+/* Report every block still held by ce (or by all envs when ce is NULL) and
+ * not reported yet as a leak, and mark it reported; returns the count. */
 size_t jc_alloc_report_leaks(jc_env *ce);
 
 /* ---- hooks the generated wrappers call for functions with extra meaning --- */
@@ -226,8 +298,20 @@ jvmtiError jc_hook_set_event_callbacks(jc_env *ce, const jvmtiEventCallbacks *cb
 /* SetEventNotificationMode: event_capability and thread_filter checks;
  * returns JVMTI_ERROR_NONE or the error strict mode returns. */
 jvmtiError jc_hook_check_event_mode(jc_env *ce, jvmtiEventMode mode, jvmtiEvent ev, jthread thread);
-/* DisposeEnvironment: report leaks of ce before the real call. */
+/* DisposeEnvironment, before the real call: notes patches of ce's table. */
 void jc_hook_dispose(jc_env *ce);
+/* Notes (once per slot) the slots of ce's table that differ from expected. */
+void jc_env_check_table(jc_env *ce, const struct jvmtiInterface_1_ *expected);
+/* GetExtensionFunctions, after success: trampolines in place of the VM's
+ * functions, so that they get the real env. */
+void jc_hook_extension_functions(jc_env *ce, jint count, jvmtiExtensionFunctionInfo *infos);
+/* SetExtensionEventCallback: the callback gets the checked env. */
+jvmtiError jc_hook_set_extension_event_callback(jc_env *ce, jint index, jvmtiExtensionEvent callback);
+/* num is no event of the spec: true when it is one of the VM's extension
+ * events (noted once, extension_event), asked of the VM on first need. */
+bool jc_extension_event(jc_env *ce, int num, const char *fn);
+/* Deallocate: whether mem may go to the VM (false: refuse it). */
+bool jc_hook_deallocate(jc_env *ce, int num, const void *mem);
 
 /* ---- public API (installed header jvmticheck.h) --------------------------- */
 

@@ -18,11 +18,22 @@
  *   - VMDeath must reach us after the agent's VMDeath callback, which may
  *     still call functions and Deallocate; only then may the phase become
  *     dead and the summary and leak report be written.  So the private env
- *     is created after the real agent's entry point returns.
+ *     is created after the real agent's entry point returns.  Envs the
+ *     agent creates later are told after ours: the VM is still live in
+ *     their VMDeath callbacks while we say dead, which the wrapper's check
+ *     of GetPhase (below) corrects; and the shim reports later anyway, from
+ *     Agent_OnUnload.  (Replacing our env by a fresh one, last in the VM's
+ *     list, would put ours last; but HotSpot stops its -XX:TraceJVMTI
+ *     tracing at the first DisposeEnvironment.)
  *   - VMStart and VMInit must move the phase before the agent's callbacks
  *     run, which a late env cannot do; jc_hooks.c does that in front of the
  *     agent's own VMStart/VMInit callbacks.  Until the agent's entry point
- *     returns, the phase is the one its entry point is defined to run in.
+ *     returns, the phase is the one its entry point is defined to run in;
+ *     after Agent_OnLoad, primordial.
+ * What events cannot tell (an early VMStart, which HotSpot posts only to
+ * envs with can_generate_early_vmstart) the wrapper learns on its slow path:
+ * before reporting a `phase` violation it asks the VM's GetPhase
+ * (jc_phase_confirm in jc_support.c).
  *
  * Every failure at load is one line on stderr and a non-zero return, which
  * makes the VM stop with its own "agent library failed to init" line.
@@ -30,6 +41,7 @@
 #include <dlfcn.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "jc_internal.h"
@@ -45,6 +57,7 @@ static const struct JNIInvokeInterface_ *jc_vm_object = &jc_vm_functions;
 static JavaVM *const jc_wrapped_vm = &jc_vm_object; /* what the agent gets */
 static jc_agent_unload jc_real_unload;              /* the agent's, or NULL */
 static int jc_started;                              /* an entry point ran */
+static bool jc_bind_natives;                        /* the agent exports Java_ symbols */
 
 /* ---- messages ---------------------------------------------------------------- */
 
@@ -85,6 +98,7 @@ static jint JNICALL jc_vm_GetEnv(JavaVM *vm, void **penv, jint version)
     rc = (*jc_real_vm)->GetEnv(jc_real_vm, penv, version);
     if (rc != JNI_OK || (version & JVMTI_VERSION_MASK_INTERFACE_TYPE) != JVMTI_VERSION_INTERFACE_JVMTI)
         return rc;
+    jc_vm_learn((jvmtiEnv *)*penv);
     ce = jc_env_new(jc_real_vm, (jvmtiEnv *)*penv, version);
     if (ce == NULL) {
         jvmtiEnv *real = (jvmtiEnv *)*penv;
@@ -148,20 +162,32 @@ static void JNICALL jc_on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
 }
 
 /* Comes after the VMDeath callbacks of every env created before ours
- * (see the top of the file), so their last calls are in the summary. */
+ * (see the top of the file), so their last calls are in the summary.  The
+ * shim reports later still, from Agent_OnUnload (after the agent's, which
+ * may free memory there), which HotSpot calls on every exit, System.exit
+ * and Runtime.halt included; jvmti_check_wrap has no unload of its own and
+ * reports here. */
 static void JNICALL jc_on_vm_death(jvmtiEnv *env, JNIEnv *jni)
 {
     (void)env, (void)jni;
-    jc_report_summary();
+    if (!jc_started)
+        jc_report_summary();
     atomic_store(&jc_g.phase, JVMTI_PHASE_DEAD);
 }
 
-int jc_track_phase(JavaVM *vm, char *err, size_t errlen)
+/* Should Agent_OnUnload never come, the report is written at exit. */
+static void jc_report_at_exit(void)
 {
-    static const jvmtiEvent events[] = { JVMTI_EVENT_VM_START, JVMTI_EVENT_VM_INIT, JVMTI_EVENT_VM_DEATH };
+    jc_report_summary();
+}
+
+/* A new private env that follows VMStart, VMInit and VMDeath. */
+static jvmtiEnv *jc_new_phase_env(JavaVM *vm, char *err, size_t errlen)
+{
+    static const jvmtiEvent events[] = { JVMTI_EVENT_VM_START, JVMTI_EVENT_VM_INIT, JVMTI_EVENT_VM_DEATH,
+                                         JVMTI_EVENT_CLASS_PREPARE };
     jvmtiEventCallbacks cb;
     jvmtiEnv *env = NULL;
-    jvmtiPhase phase;
     jvmtiError e;
     jint rc;
 
@@ -169,28 +195,46 @@ int jc_track_phase(JavaVM *vm, char *err, size_t errlen)
     if (rc != JNI_OK) {
         snprintf(err, errlen, "jvmticheck: cannot get a JVMTI environment to follow the phase (GetEnv returned %d)",
                  (int)rc);
-        return -1;
+        return NULL;
     }
+    memset(&cb, 0, sizeof cb);
+    cb.VMStart = jc_on_vm_start;
+    cb.VMInit = jc_on_vm_init;
+    cb.VMDeath = jc_on_vm_death;
+    if (jc_bind_natives)
+        cb.ClassPrepare = jc_natives_class_prepare;
+    e = JC_SHIM_FN(env, SetEventCallbacks)(env, &cb, (jint)sizeof cb);
+    /* ClassPrepare (last) only for the agent's natives */
+    size_t nevents = sizeof events / sizeof events[0] - (jc_bind_natives ? 0 : 1);
+    for (size_t i = 0; e == JVMTI_ERROR_NONE && i < nevents; i++)
+        e = JC_SHIM_FN(env, SetEventNotificationMode)(env, JVMTI_ENABLE, events[i], NULL);
+    if (e != JVMTI_ERROR_NONE) {
+        snprintf(err, errlen, "jvmticheck: cannot enable the VM start, init and death events (error %d)", (int)e);
+        JC_SHIM_FN(env, DisposeEnvironment)(env);
+        return NULL;
+    }
+    return env;
+}
+
+int jc_track_phase(JavaVM *vm, char *err, size_t errlen)
+{
+    jvmtiEnv *env;
+    jvmtiPhase phase;
+    jvmtiError e;
+
+    env = jc_new_phase_env(vm, err, errlen);
+    if (env == NULL)
+        return -1;
     e = JC_SHIM_FN(env, GetPhase)(env, &phase);
     if (e != JVMTI_ERROR_NONE) {
         snprintf(err, errlen, "jvmticheck: GetPhase failed with error %d", (int)e);
         return -1;
     }
     atomic_store(&jc_g.phase, phase);
-
-    memset(&cb, 0, sizeof cb);
-    cb.VMStart = jc_on_vm_start;
-    cb.VMInit = jc_on_vm_init;
-    cb.VMDeath = jc_on_vm_death;
-    e = JC_SHIM_FN(env, SetEventCallbacks)(env, &cb, (jint)sizeof cb);
-    for (size_t i = 0; e == JVMTI_ERROR_NONE && i < sizeof events / sizeof events[0]; i++)
-        e = JC_SHIM_FN(env, SetEventNotificationMode)(env, JVMTI_ENABLE, events[i], NULL);
-    if (e != JVMTI_ERROR_NONE) {
-        snprintf(err, errlen, "jvmticheck: cannot enable the VM start, init and death events (error %d)", (int)e);
-        return -1;
-    }
+    jc_vthreads_init(vm, env);
     return 0;
 }
+
 
 /* ---- entry points ------------------------------------------------------------------- */
 
@@ -210,6 +254,7 @@ static jint jc_start(JavaVM *vm, char *options, void *reserved, const char *entr
         return jc_fail_line(err);
     atomic_store(&jc_g.phase, phase);
     jc_wrap_vm(vm);
+    atexit(jc_report_at_exit);
 
     path = jc_g.opt.agent_path;
     dlerror();
@@ -220,6 +265,7 @@ static jint jc_start(JavaVM *vm, char *options, void *reserved, const char *entr
     if (real_entry == NULL)
         return jc_fail("%s has no %s", path, entry);
     jc_real_unload = (jc_agent_unload)dlsym(lib, "Agent_OnUnload");
+    jc_bind_natives = jc_natives_init(lib, path);
 
     rc = real_entry(jc_wrapped_vm, jc_g.opt.agent_options, reserved);
     if (rc != JNI_OK) {
@@ -228,6 +274,10 @@ static jint jc_start(JavaVM *vm, char *options, void *reserved, const char *entr
     }
     if (jc_track_phase(vm, err, sizeof err) != 0)
         return jc_fail_line(err);
+    /* The VM leaves the OnLoad phase when Agent_OnLoad returns: primordial
+     * next (GetPhase, asked above, still says onload). */
+    if (phase == JVMTI_PHASE_ONLOAD)
+        atomic_store(&jc_g.phase, JVMTI_PHASE_PRIMORDIAL);
     return JNI_OK;
 }
 

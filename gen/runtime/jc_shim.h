@@ -28,4 +28,10 @@
  * one-line message in err ("jvmticheck: ...", as jc_init's). */
 int jc_track_phase(JavaVM *vm, char *err, size_t errlen);
 
+/* jc_natives.c: reads the real agent's exported Java_ symbols (lib is its
+ * dlopen handle); true when there are any, and the private env must then
+ * follow ClassPrepare with jc_natives_class_prepare, which binds them. */
+bool jc_natives_init(void *lib, const char *path);
+void JNICALL jc_natives_class_prepare(jvmtiEnv *env, JNIEnv *jni, jthread thread, jclass klass);
+
 #endif

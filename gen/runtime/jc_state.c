@@ -7,10 +7,7 @@
  *   caller may both get there), a different string is refused: options are
  *   read without locks on every call, so they never change once set.
  *   jc_g.active is set last, after the options and the sink.
- * - Envs are only ever prepended to a list and never freed (a disposed
- *   env's jc_env stays, a few hundred bytes), so jc_env_find walks the list
- *   without a lock.  The newest env for a jvmtiEnv comes first, which is
- *   what we want when the VM reuses the address of a disposed one.
+ * - The envs themselves are jc_envs.c's.
  * - Counters are relaxed atomics: they are statistics, read at the end.
  * - jc_report_summary runs once (an atomic flag): VMDeath, Agent_OnUnload
  *   and DisposeEnvironment may all ask for it.  Leaks are reported first so
@@ -20,6 +17,7 @@
 #define _GNU_SOURCE 1     /* strdup under -std=c11 */
 #endif
 #include <pthread.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +35,13 @@ const char *const jc_check_names[JC_CHK_COUNT] = {
 #undef JC_NAME_ID
 };
 _Atomic uint64_t jc_check_counts[JC_CHK_COUNT];
+
+const char *const jc_note_names[JC_NOTE_COUNT] = {
+#define JC_NAME_NOTE(id) #id,
+    JC_NOTE_IDS(JC_NAME_NOTE)
+#undef JC_NAME_NOTE
+};
+_Atomic uint64_t jc_note_counts[JC_NOTE_COUNT];
 
 /* ---- initialisation ---------------------------------------------------------- */
 
@@ -87,31 +92,42 @@ int jc_init(const char *options, bool require_agent, char *err, size_t errlen)
 
 /* ---- envs --------------------------------------------------------------------------- */
 
-static pthread_mutex_t env_lock = PTHREAD_MUTEX_INITIALIZER;
-static _Atomic(jc_env *) env_head;
+/* What every env's table holds at first: the generated wrappers, and the
+ * forwarders in the slots the spec leaves reserved. */
+static struct {
+    struct jvmtiInterface_1_ table;
+    void (*extra[JC_TABLE_EXTRA])(void);
+} jc_template;
+static pthread_once_t jc_template_once = PTHREAD_ONCE_INIT;
+_Static_assert(offsetof(jc_env, table_extra) == offsetof(jc_env, table) + sizeof(struct jvmtiInterface_1_),
+               "the extra slots follow the table");
+_Static_assert(sizeof jc_template == sizeof(struct jvmtiInterface_1_) + JC_TABLE_EXTRA * sizeof(void *),
+               "the template is the table and the extra slots");
 
-jc_env *jc_env_new(JavaVM *vm, jvmtiEnv *real, jint version)
+static void jc_env_template_init(void)
 {
-    jc_env *ce = calloc(1, sizeof *ce);
-    if (!ce)
-        return NULL;
-    ce->functions = &jc_wrapped_interface;
-    ce->real = real;
-    ce->vm = vm;
-    ce->version = version;
-    pthread_mutex_lock(&env_lock);
-    ce->next = atomic_load_explicit(&env_head, memory_order_relaxed);
-    atomic_store_explicit(&env_head, ce, memory_order_release);
-    pthread_mutex_unlock(&env_lock);
-    return ce;
+    jc_template.table = jc_wrapped_interface;
+    for (int slot = 1; slot <= jc_fn_max + JC_TABLE_EXTRA; slot++)
+        if (jc_slot_forwarders[slot] != NULL)
+            memcpy((char *)&jc_template + (size_t)(slot - 1) * sizeof(void *), &jc_slot_forwarders[slot],
+                   sizeof(void *));
 }
 
-jc_env *jc_env_find(jvmtiEnv *real)
+const struct jvmtiInterface_1_ *jc_env_template(void)
 {
-    for (jc_env *ce = atomic_load_explicit(&env_head, memory_order_acquire); ce; ce = ce->next)
-        if (ce->real == real)
-            return ce;
-    return NULL;
+    pthread_once(&jc_template_once, jc_env_template_init);
+    return &jc_template.table;
+}
+
+void jc_env_copy_template(jc_env *ce)
+{
+    pthread_once(&jc_template_once, jc_env_template_init);
+    memcpy(&ce->table, &jc_template, sizeof jc_template);
+}
+
+void jc_hook_dispose(jc_env *ce)
+{
+    jc_env_check_table(ce, jc_env_template());
 }
 
 void jc_env_set_caps(jc_env *ce, const jvmtiCapabilities *caps)
@@ -147,6 +163,27 @@ void jc_violation(enum jc_check_id id, const char *fn, const char *param, const 
     jc_rec_end(r, jc_now_ns(), 0);
 }
 
+void jc_note(enum jc_note_id id, const char *fn, const char *param, const char *fmt, ...)
+{
+    if ((unsigned)id >= JC_NOTE_COUNT)
+        return;
+    atomic_fetch_add_explicit(&jc_note_counts[id], 1, memory_order_relaxed);
+    if (!jc_g.active || jc_g.opt.trace == 0 || (id == JC_NOTE_portability && !jc_g.opt.portability)
+        || (fn && !jc_options_selects(&jc_g.opt, fn)))
+        return;
+    char msg[512] = "";
+    va_list ap;
+    va_start(ap, fmt);
+    if (fmt)
+        vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    jc_rec *r = jc_rec_begin_labelled(id == JC_NOTE_vm_newer ? JC_REC_WARNING : JC_REC_NOTE, jc_note_names[id], fn);
+    if (param)
+        jc_rec_field_str(r, "param", param);
+    jc_rec_field_str(r, "message", msg);
+    jc_rec_end(r, jc_now_ns(), 0);
+}
+
 /* ---- summary ---------------------------------------------------------------------- */
 
 static atomic_flag summary_done = ATOMIC_FLAG_INIT;
@@ -160,7 +197,11 @@ static void summarize_functions(uint64_t now)
         uint64_t calls = load(&s->calls), total = load(&s->total_ns), shim = load(&s->shim_calls);
         if (calls == 0 && shim == 0)
             continue;
-        jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, jc_fn_table[slot].name);
+        char unknown[24];
+        const char *name = jc_fn_table[slot].name;
+        if (name == NULL)
+            snprintf(unknown, sizeof unknown, "slot%d", slot), name = unknown;
+        jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, name);
         jc_rec_field_str(r, "type", "function");
         jc_rec_field_int(r, "calls", (long long)calls);
         jc_rec_field_int(r, "errors", (long long)load(&s->errors));
@@ -195,6 +236,20 @@ static void summarize_checks(uint64_t now)
         jc_rec_field_int(r, "count", (long long)n);
         jc_rec_end(r, now, 0);
     }
+    for (int id = 0; id < JC_NOTE_COUNT; id++) {
+        uint64_t n = load(&jc_note_counts[id]);
+        if (n == 0)
+            continue;
+        jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, jc_note_names[id]);
+        jc_rec_field_str(r, "type", "note");
+        jc_rec_field_int(r, "count", (long long)n);
+        jc_rec_end(r, now, 0);
+    }
+}
+
+static void check_table(jc_env *ce)
+{
+    jc_env_check_table(ce, jc_env_template());
 }
 
 void jc_report_summary(void)
@@ -202,6 +257,7 @@ void jc_report_summary(void)
     if (!jc_g.active || atomic_flag_test_and_set(&summary_done))
         return;
     jc_trace_flush_all();
+    jc_env_each(check_table);
     if (jc_g.opt.leaks)
         jc_alloc_report_leaks(NULL);
     if (jc_g.opt.summary) {
@@ -228,12 +284,9 @@ void jc_reset(void)
     pthread_mutex_unlock(&init_lock);
     for (int id = 0; id < JC_CHK_COUNT; id++)
         atomic_store(&jc_check_counts[id], 0);
+    for (int id = 0; id < JC_NOTE_COUNT; id++)
+        atomic_store(&jc_note_counts[id], 0);
     atomic_flag_clear(&summary_done);
-    jc_env *ce = atomic_exchange(&env_head, NULL);
-    while (ce) {
-        jc_env *next = ce->next;
-        free(ce);
-        ce = next;
-    }
+    jc_envs_reset();
     jc_alloc_reset();
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "jc_inline.h"
+#include "jc_shim.h"
 #include "jvmti_names.h"
 
 jvmtiError jc_flag(enum jc_check_id id, int num, const char *param, jvmtiError prescribed, jvmtiError bad,
@@ -46,6 +47,26 @@ void jc_check_documented(int num, jvmtiError err)
     else
         jc_violation(JC_CHK_undocumented_error, fi->name, NULL, "the VM returned %d, which is no JVMTI error",
                      (int)err);
+}
+
+void jc_portability(jc_env *ce, int num)
+{
+    static _Atomic unsigned char noted[1024];   /* by slot; tables have ~160 */
+    const jc_fn_info *fi = &jc_fn_table[num];
+    if (num < 0 || num >= 1024 || atomic_exchange_explicit(&noted[num], 1, memory_order_relaxed))
+        return;
+    jc_note(JC_NOTE_portability, fi->name, NULL,
+            "%s is since %u.%u, but the env asked GetEnv for 0x%x: fine on this VM, absent from older ones",
+            fi->name, ((unsigned)fi->since >> 16) & 0xFFF, ((unsigned)fi->since >> 8) & 0xFF, (unsigned)ce->version);
+}
+
+bool jc_phase_confirm(jc_env *ce, unsigned allowed)
+{
+    jvmtiPhase phase;
+    if (JC_SHIM_FN(ce->real, GetPhase)(ce->real, &phase) != JVMTI_ERROR_NONE)
+        return true;
+    atomic_store_explicit(&jc_g.phase, (int)phase, memory_order_relaxed);
+    return !(JC_PHASE_BIT(phase) & allowed);
 }
 
 const char *jc_phase_name(void)

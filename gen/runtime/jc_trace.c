@@ -89,8 +89,8 @@ typedef struct syntax {
     const char *const *kind_words;
 } syntax;
 
-static const char *const text_kinds[] = { "call", "event", "VIOLATION", "leak", "summary" };
-static const char *const json_kinds[] = { "call", "event", "violation", "leak", "summary" };
+static const char *const text_kinds[] = { "call", "event", "VIOLATION", "leak", "summary", "NOTE", "WARNING" };
+static const char *const json_kinds[] = { "call", "event", "violation", "leak", "summary", "note", "warning" };
 
 static const syntax syntaxes[] = {
     [JC_FMT_TEXT] = { "(", "()", ")", " -> out(", ", ", "NULL", "", "'", " ", "", "=", text_kinds },
@@ -509,7 +509,7 @@ void jc_trace_flush_all(void)
 /* Write one line: batched under high-volume tracing, else at once. */
 static void emit_line(const char *p, size_t n, enum jc_rec_kind kind)
 {
-    bool urgent = kind == JC_REC_VIOLATION || kind == JC_REC_LEAK || kind == JC_REC_SUMMARY;
+    bool urgent = kind != JC_REC_CALL && kind != JC_REC_EVENT;
     batch *b = (jc_g.opt.trace & (JC_TRACE_CALLS | JC_TRACE_EVENTS)) ? thread_batch() : NULL;
     if (!b) {
         sink_write(p, n);
@@ -548,7 +548,7 @@ uint64_t jc_now_ns(void)
 
 static jc_rec *push(enum jc_rec_kind kind)
 {
-    if (!jc_g.active || tl_depth >= REC_DEPTH || (unsigned)kind > JC_REC_SUMMARY
+    if (!jc_g.active || tl_depth >= REC_DEPTH || (unsigned)kind > JC_REC_WARNING
         || atomic_load_explicit(&sink_fd, memory_order_relaxed) < 0)
         return NULL;
     jc_rec *r = &tl_recs[tl_depth++];
@@ -568,9 +568,16 @@ static void put_header(jc_rec *r, const char *name, const char *label)
 {
     buf *b = &r->body;
     const char *phase = phase_name(atomic_load_explicit(&jc_g.phase, memory_order_relaxed));
+    const char *vname = NULL;
+    long long vtid = -1;
+    bool virt = jc_vthread_current(&vname, &vtid);
     if (is_text(r)) {
         put_s(r, b, "thread=");
-        put_word(r, b, thread_name());
+        put_word(r, b, virt ? vname : thread_name());
+        if (virt) {
+            put_s(r, b, " vthread=");
+            put_i64(r, b, vtid);
+        }
         put_s(r, b, " phase=");
         put_s(r, b, phase);
         put_s(r, b, "] ");
@@ -589,7 +596,13 @@ static void put_header(jc_rec *r, const char *name, const char *label)
     put_s(r, b, "\",\"name\":");
     put_quoted(r, b, name ? name : "?", "\"");
     put_s(r, b, ",\"thread\":");
-    put_quoted(r, b, thread_name(), "\"");
+    put_quoted(r, b, virt ? vname : thread_name(), "\"");
+    if (virt) {
+        put_s(r, b, ",\"virtual\":true,\"thread_id\":");
+        put_i64(r, b, vtid);
+        put_s(r, b, ",\"carrier\":");
+        put_quoted(r, b, thread_name(), "\"");
+    }
     put_s(r, b, ",\"phase\":\"");
     put_s(r, b, phase);
     put_s(r, b, "\"");
@@ -605,7 +618,12 @@ jc_rec *jc_rec_begin(enum jc_rec_kind kind, const char *name)
 
 jc_rec *jc_rec_begin_violation(const char *check, const char *fn)
 {
-    jc_rec *r = push(JC_REC_VIOLATION);
+    return jc_rec_begin_labelled(JC_REC_VIOLATION, check, fn);
+}
+
+jc_rec *jc_rec_begin_labelled(enum jc_rec_kind kind, const char *check, const char *fn)
+{
+    jc_rec *r = push(kind);
     if (!r)
         return NULL;
     put_header(r, fn, is_text(r) ? check : NULL);

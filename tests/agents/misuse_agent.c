@@ -127,7 +127,7 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
     (void)(*jvmti)->SetEventNotificationMode(jvmti, (jvmtiEventMode)7, JVMTI_EVENT_VM_INIT, NULL);
     /* event_capability: SingleStep needs can_generate_single_step_events */
     (void)(*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_SINGLE_STEP, NULL);
-    /* version: SetHeapSamplingInterval is since 11, old asked for 1.2
+    /* portability (a note): SetHeapSamplingInterval is since 11, old asked for 1.2
        (it also lacks can_generate_sampled_object_alloc_events) */
     (void)(*old)->SetHeapSamplingInterval(old, 1024);
 

@@ -1,0 +1,179 @@
+/* jc_vm.c — the running VM as the shim sees it: its JVMTI version, which
+ * functions its table really holds, and calls through slots our spec does
+ * not know.
+ *
+ * One libjvmticheck, generated from the newest spec, runs on every HotSpot
+ * from 8 on.  So the wrapper must never jump to a function the VM lacks:
+ * an agent built against a newer jvmti.h calls SuspendAllVirtualThreads
+ * on JDK 17, whose slot 118 is NULL.  jc_vm_learn, run once with the first
+ * real env, reads GetVersionNumber and the VM's table and marks a slot
+ * absent when its function is newer (`since`) than the VM, or when the VM's
+ * slot is NULL.  The generated wrapper tests jc_fn_absent[slot] first (one
+ * load, one compare) and an absent function goes to jc_absent: a `version`
+ * violation and JC_ERROR_ABSENT, the call never made.
+ *
+ * The reverse, a VM newer than our spec: a slot our spec leaves reserved
+ * may hold a function there.  The generated table points every reserved
+ * slot at a small forwarder that lands in jc_unknown_slot, which calls the
+ * VM's own entry with the real env and the arguments as they came, and
+ * traces the call as "slotN".  It cannot know the signature, so it relies
+ * on the platform's calling convention (SysV x86-64, AArch64): integer and
+ * pointer arguments in order in registers, then on the stack, which we pass
+ * on as seven words after env (no JVMTI function has more than five after
+ * env); floating-point arguments in their own registers, which nothing
+ * between the agent's call and the VM's touches (no floating-point code,
+ * no call, before the forwarding call).  The VM's table is only read up to
+ * the last slot it is known to have, so an older VM's shorter table is
+ * never read past its end, nor any VM's past the spec's last slot: an
+ * agent built against a newer header may call slots after it, and each
+ * env has JC_TABLE_EXTRA more whose forwarders refuse the call (`version`,
+ * JC_ERROR_ABSENT) instead of jumping to whatever follows the table.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1     /* strdup, O_CLOEXEC under -std=c11 */
+#endif
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "jc_inline.h"
+#include "jc_internal.h"
+#include "jc_shim.h"
+
+static jint vm_version;         /* 0 until learned */
+static int vm_slot_limit;       /* the VM's table holds slots 1..this */
+
+jint jc_vm_version(void)
+{
+    return __atomic_load_n(&vm_version, __ATOMIC_ACQUIRE);
+}
+
+/* The version without its micro part, comparable with a `since`. */
+static unsigned major_minor(jint v)
+{
+    return (unsigned)v & (JVMTI_VERSION_MASK_INTERFACE_TYPE | JVMTI_VERSION_MASK_MAJOR | JVMTI_VERSION_MASK_MINOR);
+}
+
+static void version_text(jint v, char *buf, size_t len)
+{
+    snprintf(buf, len, "%u.%u", ((unsigned)v & JVMTI_VERSION_MASK_MAJOR) >> JVMTI_VERSION_SHIFT_MAJOR,
+             ((unsigned)v & JVMTI_VERSION_MASK_MINOR) >> JVMTI_VERSION_SHIFT_MINOR);
+}
+
+static void *vm_slot(jvmtiEnv *real, int slot)
+{
+    void *const *table = (void *const *)(const void *)*real;
+    return slot >= 1 && slot <= vm_slot_limit ? table[slot - 1] : NULL;
+}
+
+void jc_vm_learn(jvmtiEnv *real)
+{
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static bool learned;
+    jint v = 0;
+
+    pthread_mutex_lock(&lock);
+    if (learned || real == NULL) {
+        pthread_mutex_unlock(&lock);
+        return;
+    }
+    if (JC_SHIM_FN(real, GetVersionNumber)(real, &v) != JVMTI_ERROR_NONE || v == 0)
+        v = jc_spec_version;    /* cannot tell: trust the spec */
+
+    /* The table is known to reach the last slot of a function the VM's
+     * version has; a VM as new as our spec or newer has all of ours. */
+    int limit = 0;
+    for (int slot = 1; slot <= jc_fn_max; slot++)
+        if (jc_fn_table[slot].name && (unsigned)jc_fn_table[slot].since <= major_minor(v))
+            limit = slot;
+    if (major_minor(v) >= major_minor(jc_spec_version))
+        limit = jc_fn_max;
+    vm_slot_limit = limit;
+
+    for (int slot = 1; slot <= jc_fn_max; slot++) {
+        const jc_fn_info *fi = &jc_fn_table[slot];
+        if (fi->name)
+            jc_fn_absent[slot] = (unsigned)fi->since > major_minor(v) || vm_slot(real, slot) == NULL;
+    }
+    __atomic_store_n(&vm_version, v, __ATOMIC_RELEASE);
+    learned = true;
+    pthread_mutex_unlock(&lock);
+
+    if (major_minor(v) > major_minor(jc_spec_version)) {
+        char vm[16], spec[16];
+        version_text(v, vm, sizeof vm);
+        version_text(jc_spec_version, spec, sizeof spec);
+        jc_note(JC_NOTE_vm_newer, "GetVersionNumber", NULL,
+                "the VM's JVMTI version %s is newer than the spec the shim was built from (%s): what that spec "
+                "does not know is passed to the VM unchecked",
+                vm, spec);
+    }
+}
+
+jvmtiError jc_absent(int num)
+{
+    const jc_fn_info *fi = &jc_fn_table[num];
+    if (jc_g.opt.check != JC_CHECK_OFF) {
+        char vm[16], since[16];
+        version_text(jc_vm_version(), vm, sizeof vm);
+        version_text(fi->since, since, sizeof since);
+        if ((unsigned)fi->since > major_minor(jc_vm_version()))
+            jc_violation(JC_CHK_version, fi->name, NULL,
+                         "the VM (JVMTI %s) does not have %s, which is since %s; not passed to the VM", vm, fi->name,
+                         since);
+        else
+            jc_violation(JC_CHK_version, fi->name, NULL,
+                         "the VM (JVMTI %s) has no entry for %s in its function table; not passed to the VM", vm,
+                         fi->name);
+    }
+    return jc_refused(num, JC_ERROR_ABSENT);
+}
+
+typedef jvmtiError (JNICALL *jc_passed_fn)(jvmtiEnv *, void *, void *, void *, void *, void *, void *, void *);
+
+static void trace_unknown(int slot, jvmtiError err, bool refused)
+{
+    char name[24];
+    unsigned t = jc_g.opt.trace;
+    snprintf(name, sizeof name, "slot%d", slot);
+    if (!((t & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (t & JC_TRACE_ERRORS)))
+        || !jc_options_selects(&jc_g.opt, name))
+        return;
+    jc_rec *r = jc_rec_begin(JC_REC_CALL, name);
+    if (refused)
+        jc_rec_field_str(r, "refused", "not passed to the VM");
+    jc_rec_error(r, err);
+    jc_rec_end(r, jc_now_ns(), 0);
+}
+
+jvmtiError jc_unknown_slot(jvmtiEnv *env, int slot, void *a1, void *a2, void *a3, void *a4, void *a5, void *a6,
+                           void *a7)
+{
+    jc_env *ce = jc_env_of(env);
+    void *p = vm_slot(ce->real, slot);
+    jvmtiError err;
+
+    if (p == NULL) {
+        char name[24];
+        snprintf(name, sizeof name, "slot%d", slot);
+        if (jc_g.opt.check != JC_CHECK_OFF && slot > jc_fn_max)
+            jc_violation(JC_CHK_version, name, NULL,
+                         "slot %d is past the last one of the shim's spec (%d); not passed to the VM", slot,
+                         jc_fn_max);
+        else if (jc_g.opt.check != JC_CHECK_OFF)
+            jc_violation(JC_CHK_version, name, NULL,
+                         "neither the shim's spec nor the VM has a function in slot %d; not passed to the VM", slot);
+        err = JC_ERROR_ABSENT;
+        if (slot <= jc_fn_max)      /* the statistics end with the spec's table */
+            jc_account(slot, err, 0);
+        trace_unknown(slot, err, true);
+        return err;
+    }
+    jc_passed_fn fn;
+    memcpy(&fn, &p, sizeof fn);
+    err = fn(ce->real, a1, a2, a3, a4, a5, a6, a7);
+    if (slot <= jc_fn_max)
+        jc_account(slot, err, 0);
+    trace_unknown(slot, err, false);
+    return err;
+}

@@ -1,0 +1,119 @@
+/* jc_vthreads.c — which thread a record belongs to, when it may be a
+ * virtual one (JDK 21 and later).
+ *
+ * A record names its thread by the OS thread's name; a virtual thread runs
+ * on a carrier, whose name ("ForkJoinPool-1-worker-1", cut to 15 bytes) is
+ * not the thread the agent sees.  So on a VM whose JVMTI is 21 or later,
+ * a record asks, through the runtime's private env: GetCurrentThread, JNI
+ * IsVirtualThread, and for a virtual thread its name (GetThreadInfo) and
+ * id (the tid field of java.lang.Thread, read with JNI, no Java code run),
+ * cached per OS thread while the same virtual thread stays mounted there.
+ * Only where that is safe: in the live phase, on a thread attached to the
+ * VM with no exception pending, outside the callbacks that allow only
+ * callback-safe functions, never recursively.  Anywhere else, and on older
+ * VMs, the OS thread name as before (no cost).
+ *
+ * IsVirtualThread is JNI 21's, the entry right after GetModule in the JNI
+ * function table; libjvmticheck is built against an older jni.h, so it is
+ * found by that position, and used only when the VM's JNI says 21 or later.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1     /* strdup, O_CLOEXEC under -std=c11 */
+#endif
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "jc_internal.h"
+#include "jc_shim.h"
+
+#define JC_JNI_VERSION_21 0x00150000
+#define JC_JVMTI_MAJOR_21 21
+
+static JavaVM *vt_vm;
+static jvmtiEnv *vt_env;
+static bool vt_on;
+static jfieldID tid_field;
+static bool tid_tried;
+
+static _Thread_local bool tl_busy;
+static _Thread_local jobject tl_vthread;   /* global ref of the cached one */
+static _Thread_local char tl_vname[64];
+static _Thread_local long long tl_vtid;
+
+void jc_vthreads_init(JavaVM *vm, jvmtiEnv *own)
+{
+    jint v = 0;
+    if (JC_SHIM_FN(own, GetVersionNumber)(own, &v) != JVMTI_ERROR_NONE)
+        return;
+    vt_vm = vm;
+    vt_env = own;
+    vt_on = (((unsigned)v & JVMTI_VERSION_MASK_MAJOR) >> JVMTI_VERSION_SHIFT_MAJOR) >= JC_JVMTI_MAJOR_21;
+}
+
+typedef jboolean (JNICALL *jc_is_virtual_fn)(JNIEnv *, jobject);
+
+static jboolean is_virtual(JNIEnv *jni, jobject t)
+{
+    if ((*jni)->GetVersion(jni) < JC_JNI_VERSION_21)
+        return JNI_FALSE;
+    void *const *table = (void *const *)(const void *)*jni;
+    void *p = table[offsetof(struct JNINativeInterface_, GetModule) / sizeof(void *) + 1];
+    jc_is_virtual_fn fn;
+    if (p == NULL)
+        return JNI_FALSE;
+    memcpy(&fn, &p, sizeof fn);
+    return fn(jni, t);
+}
+
+static void learn(JNIEnv *jni, jthread t)
+{
+    jvmtiThreadInfo info;
+    memset(&info, 0, sizeof info);
+    tl_vname[0] = '\0';
+    if (JC_SHIM_FN(vt_env, GetThreadInfo)(vt_env, t, &info) == JVMTI_ERROR_NONE) {
+        snprintf(tl_vname, sizeof tl_vname, "%s", info.name ? info.name : "");
+        JC_SHIM_FN(vt_env, Deallocate)(vt_env, (unsigned char *)info.name);
+        if (info.thread_group)
+            (*jni)->DeleteLocalRef(jni, info.thread_group);
+        if (info.context_class_loader)
+            (*jni)->DeleteLocalRef(jni, info.context_class_loader);
+    }
+    if (!tid_tried) {
+        jclass c = (*jni)->GetObjectClass(jni, t);
+        tid_field = c ? (*jni)->GetFieldID(jni, c, "tid", "J") : NULL;
+        if ((*jni)->ExceptionCheck(jni))
+            (*jni)->ExceptionClear(jni);
+        if (c)
+            (*jni)->DeleteLocalRef(jni, c);
+        tid_tried = true;
+    }
+    tl_vtid = tid_field ? (long long)(*jni)->GetLongField(jni, t, tid_field) : -1;
+    if (tl_vthread)
+        (*jni)->DeleteGlobalRef(jni, tl_vthread);
+    tl_vthread = (*jni)->NewGlobalRef(jni, t);
+}
+
+bool jc_vthread_current(const char **name, long long *tid)
+{
+    JNIEnv *jni = NULL;
+    jthread t = NULL;
+    bool virt = false;
+
+    if (!vt_on || tl_busy || jc_restricted_depth
+        || atomic_load_explicit(&jc_g.phase, memory_order_relaxed) != JVMTI_PHASE_LIVE)
+        return false;
+    tl_busy = true;
+    if ((*vt_vm)->GetEnv(vt_vm, (void **)&jni, JNI_VERSION_1_6) != JNI_OK || (*jni)->ExceptionCheck(jni)
+        || JC_SHIM_FN(vt_env, GetCurrentThread)(vt_env, &t) != JVMTI_ERROR_NONE || t == NULL)
+        goto out;
+    virt = is_virtual(jni, t);
+    if (virt && !(tl_vthread && (*jni)->IsSameObject(jni, t, tl_vthread)))
+        learn(jni, t);
+    (*jni)->DeleteLocalRef(jni, t);
+    *name = tl_vname;
+    *tid = tl_vtid;
+out:
+    tl_busy = false;
+    return virt;
+}

@@ -1,0 +1,79 @@
+/* newer_agent.c — an agent built against the JDK 25 jvmti.h (the one
+ * jvmtigen generates from the JDK 25 spec), for tests/e2e-versions.sh.
+ *
+ * It asks GetEnv for JVMTI 11, which JDK 17 and 25 both grant, and in
+ * VMInit calls functions that are newer than JDK 17 (SuspendAllVirtualThreads
+ * and ResumeAllVirtualThreads since 21, ClearAllFramePops since 25): three
+ * right, two wrong (a negative count; a missing capability, through a
+ * second env that has none).  On JDK 17 none of them exists: through the
+ * shim the VM must survive and each call be reported.  Last, it calls
+ * slot 160, past every JVMTI table so far, as an agent built for a future
+ * JDK might.  The agent itself
+ * judges nothing: the test reads the trace.  It prints each result as
+ * "newer_agent: NAME -> ERROR" so the test can compare with what the
+ * agent got.
+ */
+#define AGENT_NAME "newer_agent"
+
+#include <string.h>
+
+#include "agent.h"
+
+/* (a JDK 17 jvmti.h has no ClearAllFramePops: the build fails) */
+
+static jvmtiEnv *jvmti, *bare;
+
+static void report(const char *what, jvmtiError err)
+{
+    fprintf(stderr, "%s: %s -> %d\n", AGENT_NAME, what, (int)err);
+}
+
+static void JNICALL on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
+{
+    (void)env, (void)jni, (void)thread;
+    report("SuspendAllVirtualThreads", (*jvmti)->SuspendAllVirtualThreads(jvmti, 0, NULL));
+    report("ResumeAllVirtualThreads", (*jvmti)->ResumeAllVirtualThreads(jvmti, 0, NULL));
+    report("ClearAllFramePops", (*jvmti)->ClearAllFramePops(jvmti, NULL));
+    /* wrong: a negative count, a capability the env lacks */
+    report("SuspendAllVirtualThreads", (*jvmti)->SuspendAllVirtualThreads(jvmti, -1, NULL));
+    report("ClearAllFramePops", (*bare)->ClearAllFramePops(bare, NULL));
+    /* an agent built for a future JDK: slot 160, past every table so far
+       (only ever run through the shim, which has room there) */
+    {
+        typedef jvmtiError (JNICALL *slot_fn)(jvmtiEnv *);
+        slot_fn const *slots = (slot_fn const *)(const void *)*jvmti;
+        report("slot160", slots[159](jvmti));
+    }
+}
+
+JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
+{
+    jvmtiCapabilities pot, caps;
+    jvmtiEventCallbacks cb;
+    jint version = 0;
+
+    (void)options, (void)reserved;
+    if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION_11) != JNI_OK
+        || (*vm)->GetEnv(vm, (void **)&bare, JVMTI_VERSION_11) != JNI_OK) {
+        agent_failed("GetEnv", 0);
+        return JNI_ERR;
+    }
+    TRY((*jvmti)->GetVersionNumber(jvmti, &version));
+    fprintf(stderr, "%s: VM JVMTI version 0x%x\n", AGENT_NAME, (unsigned)version);
+
+    /* what the VM offers of what the calls need (JDK 17 has no
+     * can_support_virtual_threads) */
+    memset(&pot, 0, sizeof pot);
+    TRY((*jvmti)->GetPotentialCapabilities(jvmti, &pot));
+    memset(&caps, 0, sizeof caps);
+    caps.can_suspend = pot.can_suspend;
+    caps.can_generate_frame_pop_events = pot.can_generate_frame_pop_events;
+    caps.can_support_virtual_threads = pot.can_support_virtual_threads;
+    TRY((*jvmti)->AddCapabilities(jvmti, &caps));
+
+    memset(&cb, 0, sizeof cb);
+    cb.VMInit = on_vm_init;
+    TRY((*jvmti)->SetEventCallbacks(jvmti, &cb, (jint)sizeof cb));
+    TRY((*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, NULL));
+    return JNI_OK;
+}

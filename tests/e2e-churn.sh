@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# e2e-churn.sh — env churn: 10 000 envs created and disposed, then
+# MethodEntry events (tests/agents/churn_agent.c), with and without the
+# shim.  Prints the cost per event of each run, as a benchmark: there is no
+# time threshold (machines differ).  The test requires both runs to exit 0,
+# events to arrive through the shim, no violation, and the summary to count
+# the 10 000 DisposeEnvironment calls.  (That the registry frees disposed
+# envs and finds one among 20 000 is check_runtime's test_env_churn.)
+set -euo pipefail
+. "$srcdir/tests/e2e-lib.sh"
+
+e2e_init e2e-churn
+e2e_javac Hello
+agent=$AGENTS_DIR/churn_agent.so
+
+line() { grep '^churn_agent: ' "$out/stderr" || true; }
+
+echo "== without the shim"
+e2e_java "-agentpath:$agent" Hello
+[[ $rc -eq 0 ]] || fail "java exited $rc without the shim"
+bare=$(line)
+echo "   $bare"
+
+echo "== through the shim"
+log=$out/trace.jsonl
+e2e_java "-agentpath:$LIBJVMTICHECK=check=on,summary=on,format=jsonl,log=$log,agent=$agent" Hello
+e2e_expect_clean_run "$log"
+shim=$(line)
+echo "   $shim"
+[[ $shim == churn_agent:\ envs=10000\ events=* ]] || fail "no result line from the agent through the shim"
+[[ $(count violation) -eq 0 ]] || fail "violations: $(trace violations "$log" | sort | uniq -c)"
+grep -q '"kind":"summary","name":"DisposeEnvironment".*"calls":10000,' "$log" \
+    || fail "the summary does not count 10 000 DisposeEnvironment calls"
+events=${shim#*events=}; events=${events%% *}
+[[ $events -gt 0 ]] || fail "no MethodEntry events through the shim"
+[[ $bare == "${shim%% ns_per_event=*} ns_per_event=${bare##* ns_per_event=}" ]] \
+    || fail "the runs saw different numbers of events: '$bare' and '$shim'"
+e2e_finish

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# e2e-jdb.sh — a debugger attached at exit: the JDK's libjdwp under the
+# shim, jdb attached, the program run to its end while jdb stays.  libjdwp's
+# threads still free JVMTI memory while the VM exits; a refused Deallocate
+# is fatal to it ("Can't deallocate jvmti memory", exit 134).  Every run
+# must exit 0 with no crash and no such message; the only violations
+# allowed are calls in the dead phase that the VM refused too: 20 runs on
+# JDK 17, 5 on the newer JDK.
+set -euo pipefail
+. "$srcdir/tests/e2e-lib.sh"
+
+e2e_init e2e-jdb
+e2e_javac Workload
+
+# jdb_run N JDK: java waits (suspend=y) for jdb; once jdb has seen the VM
+# start it resumes it with "cont" and stays attached, reading nothing
+# more, until java is gone.
+jdb_run() {
+    local n=$1 jdk=$2 log=$out/run$1.jsonl port="" i jpid
+    (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "$jdk/bin/java" -cp "$out/classes" \
+        "-agentpath:$LIBJVMTICHECK=check=on,format=jsonl,log=$log,agent=$jdk/lib/libjdwp.so=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0" \
+        Workload) >"$out/stdout$n" 2>"$out/stderr$n" &
+    jpid=$!
+    for i in $(seq 200); do     # until jdwp says where it listens (20 s at most)
+        port=$(sed -n 's/^Listening for transport dt_socket at address: \([0-9]*\)$/\1/p' "$out/stdout$n")
+        [[ -n $port ]] && break
+        kill -0 $jpid 2>/dev/null || break
+        sleep 0.1
+    done
+    if [[ -z $port ]]; then
+        kill $jpid 2>/dev/null || true
+        wait $jpid || true
+        fail "run $n: jdwp never listened"
+        return
+    fi
+    { for i in $(seq 200); do
+          grep -q 'VM Started' "$out/jdb$n.log" 2>/dev/null && break
+          sleep 0.1
+      done
+      echo cont
+      while kill -0 $jpid 2>/dev/null; do sleep 0.1; done; } |
+        timeout 60 "$jdk/bin/jdb" -connect "com.sun.jdi.SocketAttach:hostname=127.0.0.1,port=$port" \
+            >"$out/jdb$n.log" 2>&1 || true
+    rc=0
+    wait $jpid || rc=$?
+    [[ $rc -eq 0 ]] || { fail "run $n: java exited $rc"; tail -5 "$out/stderr$n"; }
+    ! grep -q "Can't deallocate" "$out/stderr$n" || fail "run $n: libjdwp could not deallocate"
+    ! compgen -G "$out/hs_err_pid*.log" >/dev/null || fail "run $n: the JVM crashed"
+    if [[ -s $log ]]; then
+        trace counts "$log" >"$out/counts" || fail "run $n: the trace has lines that are not JSON"
+        # libjdwp's threads may call in the dead phase while the VM exits:
+        # reported, and real (the VM answers WRONG_PHASE: check=on passes
+        # the call on); nothing else may be reported
+        local other wrong
+        other=$(trace violations "$log" | grep -vc '^phase ' || true)
+        wrong=$(trace calls "$log" | grep -c ' JVMTI_ERROR_WRONG_PHASE$' || true)
+        [[ $other -eq 0 ]] || fail "run $n: violations: $(trace violations "$log" | sort | uniq -c)"
+        [[ $(count violation) -eq $wrong ]] \
+            || fail "run $n: $(count violation) phase violations, but the VM answered WRONG_PHASE $wrong times"
+    fi
+}
+
+echo "== JDK 17: 20 runs"
+for n in $(seq 20); do jdb_run "$n" "$JDK_HOME"; done
+echo "   $(grep -l 'The application exited' "$out"/jdb*.log | wc -l) of 20 jdb sessions saw the application exit"
+if e2e_have_new_jdk; then
+    echo "== newer JDK: 5 runs"
+    for n in $(seq 21 25); do jdb_run "$n" "$JDK_NEW"; done
+fi
+e2e_finish

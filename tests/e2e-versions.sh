@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# e2e-versions.sh — one shim for every VM.
+#
+# newer_agent (built against the JDK 25 jvmti.h) calls functions that are
+# newer than JDK 17 (SuspendAllVirtualThreads, ResumeAllVirtualThreads,
+# ClearAllFramePops), three of them correctly and two wrongly.
+# Last it calls slot 160, past every table so far: refused (`version`,
+# 98) on every VM, never a jump past the table.
+#   - JDK 17, the shim from $SPEC (the JDK 25 spec by default): the VM has
+#     none of them; each call is a `version` violation and returns
+#     JVMTI_ERROR_NOT_AVAILABLE (98), never reaching the VM; exit 0.  With
+#     check=off nothing is reported, and still nothing reaches the VM.
+#   - the newer JDK (--with-jdk-new; skipped with a note when absent), the
+#     same shim: the calls reach the VM; the two wrong ones are reported by
+#     their own checks; the env asked for JVMTI 11, so one `portability` note
+#     per function.
+#   - the newer JDK under a shim built from the JDK 17 spec (older than the
+#     VM): one `vm_newer` warning; the slots that spec leaves reserved go to
+#     the VM's own functions, traced as slot67, slot118, slot119, with the
+#     VM's answers.
+# Expected values come from the spec and the agent's source, not from a run.
+set -euo pipefail
+. "$srcdir/tests/e2e-lib.sh"
+
+e2e_init e2e-versions
+e2e_javac Hello
+agent=$AGENTS_DIR/newer_agent.so
+[[ -f $SPEC ]] || { echo "SKIP: $SPEC not found"; exit 77; }
+if ! grep -q 'since="25"' "$SPEC"; then
+    echo "SKIP: libjvmticheck was built from an older spec than JDK 25's ($SPEC)"
+    exit 77
+fi
+
+# What the agent printed: "NAME -> ERROR", one line per call, in order.
+agent_results() {
+    sed -n 's/^newer_agent: \([A-Za-z0-9]*\) -> \(-\?[0-9]*\)$/\1 \2/p' "$out/stderr" | tr '\n' ' '
+}
+
+# expect_lines FILE WANT: FILE's lines, sorted, must be WANT's (sorted).
+expect_lines() {
+    local what=$1 got=$2 want=$3
+    if [[ "$(sort <<<"$got")" == "$(sort <<<"$want")" ]]; then
+        echo "   ok: $what"
+    else
+        fail "$what differ"
+        diff <(sort <<<"$want") <(sort <<<"$got") | sed 's/^/     /' || true
+    fi
+}
+
+seventeen_calls="SuspendAllVirtualThreads 98 ResumeAllVirtualThreads 98 ClearAllFramePops 98 SuspendAllVirtualThreads 98 ClearAllFramePops 98 slot160 98 "
+
+echo "== JDK 17, check=strict: every newer function reported, none called"
+log=$out/jdk17.jsonl
+e2e_java "-agentpath:$LIBJVMTICHECK=check=strict,format=jsonl,trace=all,log=$log,agent=$agent" Hello
+e2e_expect_clean_run "$log"
+[[ "$(agent_results)" == "$seventeen_calls" ]] \
+    || fail "the agent got '$(agent_results)', expected '$seventeen_calls'"
+expect_lines "version violations" "$(trace violations "$log")" "version SuspendAllVirtualThreads -
+version SuspendAllVirtualThreads -
+version ResumeAllVirtualThreads -
+version ClearAllFramePops -
+version ClearAllFramePops -
+version slot160 -"
+expect_lines "calls of the newer functions" "$(trace calls "$log" | grep -E '^(Suspend|Resume)All|^ClearAll')" \
+    "SuspendAllVirtualThreads JVMTI_ERROR_NOT_AVAILABLE
+SuspendAllVirtualThreads JVMTI_ERROR_NOT_AVAILABLE
+ResumeAllVirtualThreads JVMTI_ERROR_NOT_AVAILABLE
+ClearAllFramePops JVMTI_ERROR_NOT_AVAILABLE
+ClearAllFramePops JVMTI_ERROR_NOT_AVAILABLE"
+[[ $(count warning) -eq 0 ]] || fail "a warning on a VM older than the spec"
+
+echo "== JDK 17, check=off: nothing reported, nothing called"
+log=$out/jdk17-off.jsonl
+e2e_java "-agentpath:$LIBJVMTICHECK=check=off,format=jsonl,log=$log,agent=$agent" Hello
+[[ $rc -eq 0 ]] || fail "java exited $rc under check=off"
+[[ "$(agent_results)" == "$seventeen_calls" ]] \
+    || fail "check=off: the agent got '$(agent_results)', expected '$seventeen_calls'"
+[[ ! -s $log ]] || [[ -z "$(trace violations "$log")" ]] || fail "check=off reported violations"
+
+if e2e_have_new_jdk; then
+    e2e_use_jdk "$JDK_NEW"
+    echo "== newer JDK, the same shim: the calls reach the VM"
+    log=$out/new.jsonl
+    e2e_java "-agentpath:$LIBJVMTICHECK=check=strict,format=jsonl,trace=all,log=$log,agent=$agent" Hello
+    e2e_expect_clean_run "$log"
+    # 103 ILLEGAL_ARGUMENT (strict, min_value), 99 MUST_POSSESS_CAPABILITY
+    want="SuspendAllVirtualThreads 0 ResumeAllVirtualThreads 0 ClearAllFramePops 0 SuspendAllVirtualThreads 103 ClearAllFramePops 99 slot160 98 "
+    [[ "$(agent_results)" == "$want" ]] || fail "the agent got '$(agent_results)', expected '$want'"
+    expect_lines "violations" "$(trace violations "$log")" "min_value SuspendAllVirtualThreads except_count
+capability ClearAllFramePops -
+version slot160 -"
+    expect_lines "notes" "$(trace notes "$log")" "note portability SuspendAllVirtualThreads
+note portability ResumeAllVirtualThreads
+note portability ClearAllFramePops"
+
+    echo "== newer JDK, a shim built from the JDK 17 spec: unknown slots go to the VM"
+    if [[ -f $SPEC_DIR/jdk17/jvmti.xml ]] && e2e_build_shim "$SPEC_DIR/jdk17/jvmti.xml" "$out/libjvmticheck17.so"; then
+        log=$out/new-shim17.jsonl
+        e2e_java "-agentpath:$out/libjvmticheck17.so=check=strict,format=jsonl,trace=all,log=$log,agent=$agent" Hello
+        e2e_expect_clean_run "$log"
+        # the VM's own answers: JVMTI_ERROR_ILLEGAL_ARGUMENT for the negative count
+        want="SuspendAllVirtualThreads 0 ResumeAllVirtualThreads 0 ClearAllFramePops 0 SuspendAllVirtualThreads 103 ClearAllFramePops 99 slot160 98 "
+        [[ "$(agent_results)" == "$want" ]] || fail "the agent got '$(agent_results)', expected '$want'"
+        expect_lines "calls by slot" "$(trace calls "$log" | grep '^slot')" "slot118 JVMTI_ERROR_NONE
+slot119 JVMTI_ERROR_NONE
+slot67 JVMTI_ERROR_NONE
+slot118 JVMTI_ERROR_ILLEGAL_ARGUMENT
+slot67 JVMTI_ERROR_MUST_POSSESS_CAPABILITY
+slot160 JVMTI_ERROR_NOT_AVAILABLE"
+        expect_lines "warnings" "$(trace notes "$log")" "warning vm_newer GetVersionNumber"
+        [[ "$(trace violations "$log")" == "version slot160 -" ]] || fail "violations: $(trace violations "$log")"
+    fi
+fi
+e2e_finish

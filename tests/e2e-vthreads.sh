@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# e2e-vthreads.sh — virtual threads (JDK 21+; the newer JDK, skipped with a
+# note when there is none).
+#
+# tests/java/VThreads.java starts 4 platform and 3000 virtual threads
+# (vt-0 ...); vthread_agent enables VirtualThreadStart and VirtualThreadEnd
+# (with can_support_virtual_threads) and calls GetThreadInfo in each.
+# Through the shim, check=strict, trace=all: exit 0; 3000 of each event
+# traced, as many as the agent counted; every record of those events and
+# of the GetThreadInfo calls in them names its virtual thread (vt-N), says
+# "virtual":true and carries the thread's id; no record is named after a
+# carrier (ForkJoinPool-...); no violation, no leak.
+set -euo pipefail
+. "$srcdir/tests/e2e-lib.sh"
+
+e2e_init e2e-vthreads
+if ! e2e_have_new_jdk; then
+    exit 77
+fi
+JAVAC=$JDK_NEW/bin/javac e2e_javac VThreads
+e2e_use_jdk "$JDK_NEW"
+n=3000
+log=$out/trace.jsonl
+e2e_java "-agentpath:$LIBJVMTICHECK=check=strict,format=jsonl,trace=all,log=$log,agent=$AGENTS_DIR/vthread_agent.so" VThreads $n
+e2e_expect_clean_run "$log"
+grep -q "^vthreads done: $n " "$out/stdout" || fail "the program did not finish: $(cat "$out/stdout")"
+line=$(grep '^vthread_agent: ' "$out/stderr" || true)
+[[ $line == "vthread_agent: start=$n end=$n" ]] || fail "the agent says '$line', expected start=$n end=$n"
+[[ $(count event VirtualThreadStart) -eq $n ]] || fail "$(count event VirtualThreadStart) VirtualThreadStart records, expected $n"
+[[ $(count event VirtualThreadEnd) -eq $n ]] || fail "$(count event VirtualThreadEnd) VirtualThreadEnd records, expected $n"
+trace threads "$log" >"$out/threads"
+sed 's/^/   /' "$out/threads"
+# kind name named-virtual other
+awk -v n=$n '
+    ($1 == "event" && ($2 == "VirtualThreadStart" || $2 == "VirtualThreadEnd")) ||
+    ($1 == "call" && ($2 == "GetThreadInfo" || $2 == "Deallocate")) {
+        want = ($1 == "event") ? n : 2 * n
+        if ($3 != want || $4 != 0) { print "FAIL: " $1 " " $2 ": " $3 " from a named virtual thread, " $4 " not; expected " want " and 0"; bad = 1 }
+    }
+    END { exit bad }' "$out/threads" || status=1
+! grep -q '"thread":"ForkJoinPool' "$log" || fail "records named after a carrier thread"
+[[ $(count violation) -eq 0 ]] || fail "violations: $(trace violations "$log" | sort | uniq -c)"
+[[ $(count leak) -eq 0 ]] || fail "leaks: $(grep '"kind":"leak"' "$log" | head -3)"
+e2e_finish
