@@ -450,6 +450,33 @@ START_TEST(elided_problems_are_notes)
 }
 END_TEST
 
+/* JDK 5's JVMDI twins: a function with hide= shares the num of a live one
+ * and stays out of the table; what it holds is only a note.  <jvmdi> and
+ * <vmspeclink> (old prose) and <struct>jvmtiEnv</struct> without a
+ * jvmtiEnv basetype load without a warning. */
+START_TEST(hidden_function_out_of_table)
+{
+    const char *p = write_spec("hidden.xml", MINI_HEAD FN("")
+        "<function id=\"Foo\" num=\"1\" hide=\"_JVMDI_\"><synopsis>Old</synopsis><description>"
+        "<jvmdi>old</jvmdi> see <vmspeclink id=\"Overview.doc.html#17257\" name=\"Frames\"/></description>"
+        "<origin>jvmdi</origin><capabilities/><parameters>"
+        "<param id=\"s\"><struct>JVMDI_Hook</struct><description>s</description></param>"
+        "<param id=\"e\"><outptr><struct>jvmtiEnv</struct></outptr><description>e</description></param>"
+        "</parameters><errors/></function>" MINI_TAIL);
+    jt_load_options o = { .quiet_warnings = true };
+    jt_diag_reset();
+    jt_spec *s = jt_spec_load(p, &o);
+    ck_assert_ptr_nonnull(s);
+    ck_assert_int_eq(jt_diag_errors(), 0);
+    ck_assert_int_eq(jt_diag_warnings(), 1);   /* "no internal DTD" alone */
+    ck_assert_uint_eq(s->nfunctions, 2);
+    ck_assert(s->functions[0]->in_table);
+    ck_assert(s->functions[1]->hidden && !s->functions[1]->in_table);
+    ck_assert_ptr_eq(s->function_by_num[1], s->functions[0]);
+    jt_spec_free(s);
+}
+END_TEST
+
 START_TEST(undefined_capability_warns)
 {
     const char *p = write_spec("cap.xml", MINI_HEAD
@@ -552,6 +579,7 @@ int main(void)
     tcase_add_test(bad, dangling_link_warns);
     tcase_add_test(bad, elided_problems_are_notes);
     tcase_add_test(bad, undefined_capability_warns);
+    tcase_add_test(bad, hidden_function_out_of_table);
     tcase_add_test(bad, unknown_kind_rejected);
     tcase_add_test(bad, num_collision_rejected);
     tcase_add_test(bad, undefined_enum_rejected);

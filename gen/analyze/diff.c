@@ -372,7 +372,7 @@ static const char *phase_of(jt_phase p)
 static const jt_function *live_function(const jt_spec *s, const char *id)
 {
     for (size_t i = 0; i < s->nfunctions; i++)
-        if (!s->functions[i]->elided && strcmp(s->functions[i]->id, id) == 0)
+        if (s->functions[i]->in_table && strcmp(s->functions[i]->id, id) == 0)
             return s->functions[i];
     return NULL;
 }

@@ -149,7 +149,7 @@ static void print_findings(lint *l)
 static bool elided_at(const jt_spec *s, int num)
 {
     for (size_t i = 0; i < s->nfunctions; i++)
-        if (s->functions[i]->elided && s->functions[i]->num == num)
+        if (!s->functions[i]->in_table && s->functions[i]->num == num)
             return true;
     return false;
 }
@@ -262,7 +262,7 @@ static void check_since(lint *l)
     const jt_spec *s = l->s;
     for (size_t i = 0; i < s->nfunctions; i++)
         check_since1(l, "function", s->functions[i]->id, s->functions[i]->since, s->functions[i]->line,
-                     s->functions[i]->elided);
+                     !s->functions[i]->in_table);
     for (size_t i = 0; i < s->nevents; i++)
         check_since1(l, "event", s->events[i]->id, s->events[i]->since, s->events[i]->line,
                      s->events[i]->elided);
@@ -409,7 +409,7 @@ static void check_capabilities(lint *l)
     const jt_spec *s = l->s;
     for (size_t i = 0; i < s->nfunctions; i++) {
         const jt_function *f = s->functions[i];
-        check_cap_list(l, "function", f->id, f->elided, f->required, f->nrequired, f->optional, f->noptional);
+        check_cap_list(l, "function", f->id, !f->in_table, f->required, f->nrequired, f->optional, f->noptional);
     }
     for (size_t i = 0; i < s->nevents; i++) {
         const jt_event *e = s->events[i];
@@ -419,7 +419,7 @@ static void check_capabilities(lint *l)
         const jt_capability *cap = &s->capabilities[c];
         bool used = false;
         for (size_t i = 0; i < s->nfunctions && !used; i++)
-            used = !s->functions[i]->elided &&
+            used = s->functions[i]->in_table &&
                    (cap_used(s->functions[i]->required, s->functions[i]->nrequired, cap) ||
                     cap_used(s->functions[i]->optional, s->functions[i]->noptional, cap));
         for (size_t i = 0; i < s->nevents && !used; i++)
@@ -468,7 +468,7 @@ static void check_ids(lint *l)
     size_t k = 0;
 #define ADD(ID, KIND, LINE) (d[k] = (id_def){ (ID), (KIND), (LINE), k }, k++)
     for (size_t i = 0; i < s->nfunctions; i++)
-        if (!s->functions[i]->elided)
+        if (s->functions[i]->in_table)
             ADD(s->functions[i]->id, K_FUNCTION, s->functions[i]->line);
     for (size_t i = 0; i < s->nevents; i++)
         if (!s->events[i]->elided)
@@ -581,7 +581,7 @@ static void check_descriptions(lint *l)
     const jt_spec *s = l->s;
     for (size_t i = 0; i < s->nfunctions; i++) {
         const jt_function *f = s->functions[i];
-        if (f->elided)
+        if (!f->in_table)
             continue;
         if (!has_text(f->description))
             report(l, R_MISSING_DESCRIPTION, f->line, "function %s has no description", f->id);

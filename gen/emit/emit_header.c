@@ -335,7 +335,7 @@ static void put_cplusplus(hctx *h)
     jt_out_puts(h->o, "struct _jvmtiEnv {\n    const struct jvmtiInterface_1_ *functions;\n#ifdef __cplusplus\n\n");
     for (size_t i = 0; i < s->nfunctions; i++) {
         const jt_function *f = s->functions[i];
-        if (f->elided)
+        if (!f->in_table)
             continue;
         jt_out_printf(h->o, "\n  jvmtiError %s(", f->id);
         put_params(h, f->params, f->nparams, "", ",\n            ");
@@ -358,7 +358,7 @@ int jt_emit_header(const jt_emit_ctx *ctx)
     h.major = ctx->major;
     h.minor = ctx->minor;
     h.micro = ctx->micro;
-    h.cv = jt_header_conventions_for(h.major);
+    h.cv = jt_header_conventions_for(h.major, h.minor);
     h.o = jt_out_open(ctx->outdir, "jvmti.h");
     if (!h.o)
         return -1;

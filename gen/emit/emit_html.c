@@ -656,17 +656,27 @@ static void el_vmspec(R *r, const jt_doc *d, const char *arg)
 }
 
 /* <vmspeclink id= name= preposition=> of the 2007-2011 specs: a named
- * section of the VM specification ("the <name> <preposition> the JVMS").
- * The old book's anchors are gone, so the section is named in words and
- * the book linked as <vmspec> links it. */
+ * section of the VM specification's second edition, whose pages (id is
+ * "ClassFile.doc.html#14152") Oracle keeps under jvms/se5.0: "the <name>
+ * <preposition> the JVMS", the name linked to that section. */
 static void el_vmspeclink(R *r, const jt_doc *d, const char *arg)
 {
     (void)arg;
+    const char *id = jt_doc_attr(d, "id");
     const char *name = jt_doc_attr(d, "name");
     const char *prep = jt_doc_attr(d, "preposition");
-    char href[200];
+    char href[512];
     if (name && *name) {
-        esc(r, name);
+        if (id && *id) {
+            snprintf(href, sizeof href, "https://docs.oracle.com/javase/specs/jvms/se5.0/html/%s", id);
+            put(r, "<a href=\"");
+            esc(r, href);
+            put(r, "\">");
+            esc(r, name);
+            put(r, "</a>");
+        } else {
+            esc(r, name);
+        }
         put(r, " ");
         esc(r, prep && *prep ? prep : "of");
         put(r, " ");

@@ -24,9 +24,9 @@ typedef enum jt_copyright_form {
 } jt_copyright_form;
 
 typedef struct jt_header_conventions {
-    int from_major;             /* first JVMTI major version of the row:
-                                   1 for JVMTI 1.x (JDK 5 to 8), then the
-                                   JDK feature version */
+    int from_major, from_minor; /* first JVMTI version of the row: 1.0,
+                                   1.1, 1.2 for JDK 5, 6, 7-8, then the JDK
+                                   feature version (minor 0) */
     const char *since_jdk;      /* the JDK release that made the change */
     /* The enumerators JVMTI_VERSION_<name> the header declares, in order,
      * space separated ("1" is the alias of 1.0). */
@@ -46,8 +46,8 @@ typedef struct jt_header_conventions {
     const char *tail;           /* after the include guard's #endif */
 } jt_header_conventions;
 
-/* The row in force for a header declaring JVMTI version major.x.x. */
-const jt_header_conventions *jt_header_conventions_for(int major);
+/* The row in force for a header declaring JVMTI version major.minor. */
+const jt_header_conventions *jt_header_conventions_for(int major, int minor);
 
 /* Every row, oldest first (for tests and documentation). */
 extern const jt_header_conventions jt_header_convention_rows[];

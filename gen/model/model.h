@@ -182,6 +182,11 @@ struct jt_function {
     const char *since;          /* "1.0" when absent */
     const char *origin;
     bool elided;                /* inside <elide>: not part of the API */
+    /* hide= (JDK 5's JVMDI twins, hide="_JVMDI_"): implemented by HotSpot
+     * under that prefix but kept out of the function table and jvmti.h,
+     * as OpenJDK's generator does; its num may repeat a live one's. */
+    bool hidden;
+    bool in_table;              /* neither elided nor hidden: has its slot */
     bool eventcapabilities;     /* <eventcapabilities/> instead of a list */
     const jt_category *category;
     jt_typedef **typedefs; size_t ntypedefs;   /* declared inside */

@@ -189,6 +189,7 @@ static const char *const prose_elements[] = {
     "issue", "jvmti", "li", "nullok", "ol", "p", "paramlink", "pre", "rationale",
     "space", "table", "td", "th", "tm", "todo", "tr", "typelink", "ul", "vmspec",
     "vmspeclink",   /* 2007-2011 specs: a section of the VM spec by name */
+    "jvmdi",        /* JDK 5: prose about the JVMDI interface JVMTI replaced */
     "datalink", "intro", "constants", "constant", "basetype", "code", "sup", "sub",
     "hr", "dfn", "em", "strong", "tt", "u", "small", "big", "s", "var", "kbd",
     "samp", "cite", "q", "abbr", "span", "div", "caption", "thead", "tbody",
@@ -743,7 +744,12 @@ static void build_function(jt_builder *b, const xmlNode *n, const jt_category *c
         f->since = "1.0";
     f->category = cat;
     f->elided = elided;
+    f->hidden = f->hide != NULL;
+    f->in_table = !f->elided && !f->hidden;
     JT_PUSH(b->a, s->functions, s->nfunctions, b->cap.functions, f);
+    /* What a hidden function holds is as little API as what <elide> holds:
+     * its findings are notes. */
+    b->elide_depth += f->hidden;
 
     jt_scope *scope = jt_alloc(b->a, sizeof *scope);
     *scope = (jt_scope){ JT_SCOPE_FUNCTION, f, NULL };
@@ -786,6 +792,7 @@ static void build_function(jt_builder *b, const xmlNode *n, const jt_category *c
             unknown_child(b, n, c);
         }
     }
+    b->elide_depth -= f->hidden;
     if (!f->synopsis)
         jt_diag(JT_DIAG_ERROR, b->file, f->line, "function %s has no <synopsis>", f->id);
 }

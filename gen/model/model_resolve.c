@@ -143,6 +143,18 @@ static const jt_param *find_param(const jt_param *ps, size_t n, const char *id)
 
 static const jt_param *scope_param(const jt_scope *sc, const char *id);
 
+/* Names jvmti.h declares itself, whatever the spec defines: a spec may use
+ * them without a <basetype> (JDK 5's has <struct>jvmtiEnv</struct> and no
+ * jvmtiEnv basetype; later ones add one, which then wins). */
+static bool header_defines(const char *name)
+{
+    static const char *const names[] = { "jvmtiEnv" };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strcmp(names[i], name) == 0)
+            return true;
+    return false;
+}
+
 static void resolve_type(jt_builder *b, const id_index *x, const jt_pending_type *pt)
 {
     jt_type *t = pt->type;
@@ -179,6 +191,8 @@ static void resolve_type(jt_builder *b, const id_index *x, const jt_pending_type
             else
                 ok = e->kind == JT_T_TYPEDEF || e->kind == JT_T_CALLBACK || e->kind == JT_T_BASETYPE;
         }
+        if (!ok && header_defines(t->name))
+            continue;   /* ref stays JT_T_NONE (an intro may share the id) */
         if (!ok) {
             jt_diag(jt_problem_level(JT_PB_TYPE, pt->elided), b->file, t->line,
                     "%s: <%s>%s</%s> names no %s the spec defines",
@@ -368,12 +382,12 @@ static void build_num_indexes(jt_builder *b)
     jt_spec *s = b->spec;
     s->max_function_num = 0;
     for (size_t i = 0; i < s->nfunctions; i++)
-        if (!s->functions[i]->elided && s->functions[i]->num > s->max_function_num)
+        if (s->functions[i]->in_table && s->functions[i]->num > s->max_function_num)
             s->max_function_num = s->functions[i]->num;
     s->function_by_num = jt_alloc(b->a, (size_t)(s->max_function_num + 1) * sizeof *s->function_by_num);
     for (size_t i = 0; i < s->nfunctions; i++) {
         jt_function *f = s->functions[i];
-        if (f->elided)
+        if (!f->in_table)
             continue;
         jt_function **slot = &s->function_by_num[f->num];
         if (*slot)
@@ -444,12 +458,12 @@ int jt_resolve(jt_builder *b)
         resolve_link(b, &x, &b->links[i]);
     for (size_t i = 0; i < s->nfunctions; i++) {
         jt_function *f = s->functions[i];
-        resolve_caps(b, &x, f->required, f->nrequired, f->id, f->elided);
-        resolve_caps(b, &x, f->optional, f->noptional, f->id, f->elided);
+        resolve_caps(b, &x, f->required, f->nrequired, f->id, !f->in_table);
+        resolve_caps(b, &x, f->optional, f->noptional, f->id, !f->in_table);
         for (size_t j = 0; j < f->nerrors; j++) {
             const id_entry *e = idx_get(&x, f->errors[j].id);
             if (!e || e->kind != JT_T_ERROR)
-                jt_diag(jt_problem_level(JT_PB_ERROR, f->elided), b->file, f->errors[j].line,
+                jt_diag(jt_problem_level(JT_PB_ERROR, !f->in_table), b->file, f->errors[j].line,
                         "%s lists error %s, which the error section does not define", f->id, f->errors[j].id);
             else
                 f->errors[j].error = e->ptr;
