@@ -18,11 +18,12 @@ e2e_javac Workload
 jdb_run() {
     local n=$1 jdk=$2 log=$out/run$1.jsonl port="" i jpid
     (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "$jdk/bin/java" -cp "$out/classes" \
-        "-agentpath:$LIBJVMTICHECK=check=on,format=jsonl,log=$log,agent=$jdk/lib/libjdwp.so=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0" \
+        "-agentpath:$LIBJVMTICHECK=check=on,format=jsonl,repeat=1000000,log=$log,agent=$jdk/lib/libjdwp.so=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0" \
         Workload) >"$out/stdout$n" 2>"$out/stderr$n" &
     jpid=$!
     for i in $(seq 200); do     # until jdwp says where it listens (20 s at most)
-        port=$(sed -n 's/^Listening for transport dt_socket at address: \([0-9]*\)$/\1/p' "$out/stdout$n")
+        # (the background shell may not have created stdout$n yet)
+        port=$(sed -n 's/^Listening for transport dt_socket at address: \([0-9]*\)$/\1/p' "$out/stdout$n" 2>/dev/null || true)
         [[ -n $port ]] && break
         kill -0 $jpid 2>/dev/null || break
         sleep 0.1
