@@ -6,6 +6,8 @@
 #     make fuzz FUZZ_SECONDS=60    # what .ci/run does
 #     make fuzz FUZZ_TARGET=xsl    # the stylesheet loading of --xsl
 #                                  # (tests/fuzz/fuzz_xsl.c) instead
+#     make fuzz FUZZ_TARGET=suppress  # libjvmticheck's suppression files
+#                                  # (tests/fuzz/fuzz_suppress.c)
 #
 # `make fuzz` passes the generator's sources and flags; by hand:
 #     scripts/fuzz.sh SECONDS SRCDIR BUILDDIR SPEC_DIR SOURCE...
@@ -32,7 +34,8 @@ target=${FUZZ_TARGET:-spec}
 case $target in
 spec) dict=$srcdir/tests/fuzz/jvmti.dict regress=$srcdir/tests/fuzz/regress ;;
 xsl) dict=$srcdir/tests/fuzz/xsl.dict regress=$srcdir/tests/fuzz/xsl-regress ;;
-*) echo "FUZZ_TARGET=$target: expected spec or xsl" >&2; exit 2 ;;
+suppress) dict=$srcdir/tests/fuzz/suppress.dict regress=$srcdir/tests/fuzz/suppress-regress ;;
+*) echo "FUZZ_TARGET=$target: expected spec, xsl or suppress" >&2; exit 2 ;;
 esac
 work=$builddir/fuzz
 [[ $target == spec ]] || work=$builddir/fuzz-$target
@@ -54,6 +57,8 @@ fi
 
 # Compile the generator's .c files (not main.c) and the target, two at a time.
 sources=()
+# The suppression parser is one file of the runtime, not the generator.
+[[ $target == suppress ]] && set -- "gen/runtime/jc_suppress.c"
 for s in "$@"; do
     [[ $s == *.c && $s != */main.c ]] || continue
     if [[ -f $builddir/$s ]]; then sources+=("$builddir/$s"); else sources+=("$srcdir/$s"); fi
@@ -74,8 +79,10 @@ rm -f "$work/seeds"/*
 if [[ $target == spec ]]; then
     seed_files=("$spec_dir"/jdk17/jvmti.xml "$spec_dir"/jdk8/jvmti.xml "$spec_dir"/broken/*.xml
         "$srcdir"/tests/fuzz/seeds/* "$srcdir"/tests/malformed/*.xml "$regress"/*)
-else
+elif [[ $target == xsl ]]; then
     seed_files=("$spec_dir"/../reference/openjdk/jdk*/xsl/*.xsl "$srcdir"/tests/fuzz/xsl-seeds/* "$regress"/*)
+else
+    seed_files=("$srcdir"/tests/fuzz/suppress-seeds/* "$regress"/*)
 fi
 for f in "${seed_files[@]}"; do
     [[ -f $f ]] || continue

@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
     build-essential autoconf automake libtool pkg-config
-    libxml2-dev libxslt1-dev libxml2-utils check
+    libxml2-dev libxslt1-dev libxml2-utils check libdw-dev elfutils
     openjdk-17-jdk-headless openjdk-17-doc
     python3 valgrind hyperfine chromium xsltproc
     clang libclang-rt-14-dev

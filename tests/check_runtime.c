@@ -460,11 +460,14 @@ static const struct bad_case {
     const char *message;    /* exact */
 } bad_cases[] = {
     { "foo", false,
-      "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, portability, agent)" },
+      "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, portability, "
+      "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
     { "trace=all,foo=1,log=x", false,
-      "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, portability, agent)" },
+      "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, portability, "
+      "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
     { "=x", false,
-      "jvmticheck: unknown option '' (known: log, format, trace, only, check, leaks, summary, addresses, portability, agent)" },
+      "jvmticheck: unknown option '' (known: log, format, trace, only, check, leaks, summary, addresses, portability, "
+      "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
     { "trace=some", false,
       "jvmticheck: bad value 'some' for trace (expected all, calls, events, errors or none, or several joined by '+')" },
     { "trace=all+bogus", false,
@@ -493,7 +496,15 @@ static const struct bad_case {
     { "agent=/p/lib.so", false,
       "jvmticheck: agent= is only for the -agentpath shim (jvmti_check_wrap wraps its caller)" },
     { "bogus,agent=/p/lib.so", true,
-      "jvmticheck: unknown option 'bogus' (known: log, format, trace, only, check, leaks, summary, addresses, portability, agent)" },
+      "jvmticheck: unknown option 'bogus' (known: log, format, trace, only, check, leaks, summary, addresses, portability, "
+      "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
+    { "exitcode=0,agent=/p/lib.so", true, "jvmticheck: bad value '0' for exitcode (expected a number from 1 to 255)" },
+    { "repeat=x1", false, "jvmticheck: bad value 'x1' for repeat (expected a number from 1 to 1000000)" },
+    { "stack=33", false, "jvmticheck: bad value '33' for stack (expected a number of frames from 1 to 32)" },
+    { "stack=-1", false, "jvmticheck: bad value '-1' for stack (expected a number of frames from 1 to 32)" },
+    { "agent=/p/lib.so,trace=all", true,
+      "jvmticheck: agent= must come last: all that follows it is the agent's, so 'trace=all' is no option of ours here "
+      "(expected trace=all,agent=/p/lib.so)" },
 };
 
 START_TEST(test_options_errors)
@@ -649,7 +660,7 @@ START_TEST(test_jsonl_records)
                   "%s", l.v[2]);
     ck_assert_msg(strstr(l.v[3], "{\"kind\":\"violation\",\"name\":\"GetThreadState\",") == l.v[3], "%s", l.v[3]);
     ck_assert_msg(strstr(l.v[3], ",\"check\":\"null_pointer\",\"param\":\"thread_state_ptr\","
-                                 "\"message\":\"thread_state_ptr must not be NULL\",\"t_ns\":") != NULL, "%s", l.v[3]);
+                                 "\"message\":\"thread_state_ptr must not be NULL\",") != NULL, "%s", l.v[3]);
     ck_assert_msg(strstr(l.v[5], "\"count\":3,\"bytes\":-1,\"t_ns\":8,\"dur_ns\":0}") != NULL, "%s", l.v[5]);
     ck_assert_msg(strstr(l.v[5], "\"args\"") == NULL, "%s", l.v[5]);
     py_check(log,
@@ -1044,10 +1055,11 @@ START_TEST(test_summary)
     jc_report_summary();                /* once only */
     lines l = read_lines(log);
     assert_all_json(&l);
-    ck_assert_uint_eq(l.n, 6);         /* violation, leak, StubTwo, event, phase and leak checks */
+    ck_assert_uint_eq(l.n, 7);         /* violation, leak, StubTwo, event, phase and leak checks, context */
     free_lines(&l);
     py_check(log,
-             "assert [o['kind'] for o in L] == ['violation', 'leak'] + ['summary'] * 4\n"
+             "assert [o['kind'] for o in L] == ['violation', 'leak'] + ['summary'] * 5\n"
+             "assert L[6]['type'] == 'context' and L[6]['check'] == 'phase' and L[6]['count'] == 1, L[6]\n"
              "fn = L[2]\n"
              "assert fn['name'] == 'StubTwo' and fn['type'] == 'function', fn\n"
              "assert (fn['calls'], fn['errors'], fn['total_ns'], fn['mean_ns'], fn['shim_calls']) == (4, 1, 1000, 250, 3)\n"

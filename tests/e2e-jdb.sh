@@ -22,7 +22,7 @@ jdb_run() {
     : >"$out/stdout$n"
     : >"$out/stderr$n"
     (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "$jdk/bin/java" -cp "$out/classes" \
-        "-agentpath:$LIBJVMTICHECK=check=on,format=jsonl,log=$log,agent=$jdk/lib/libjdwp.so=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0" \
+        "-agentpath:$LIBJVMTICHECK=check=on,format=jsonl,repeat=1000000,log=$log,agent=$jdk/lib/libjdwp.so=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0" \
         Workload) >"$out/stdout$n" 2>"$out/stderr$n" &
     jpid=$!
     for i in $(seq 200); do     # until jdwp says where it listens (20 s at most)

@@ -11,7 +11,8 @@
 #     WRONG_PHASE, per function, and as many as the agent counted;
 #   check=strict: the agent's count of WRONG_PHASE answers equals the
 #     `phase` violations (refused ones included), and nothing else fails.
-# No leak and no bad_deallocate either way.  Runs on JDK 17 and on the
+# No leak and no bad_deallocate either way.  Every occurrence is compared,
+# so repeat= shows them all (by default one report per context).  Runs on JDK 17 and on the
 # newer JDK when there is one.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
@@ -28,7 +29,7 @@ agent_count() {
 phase_run() {
     local label=$1 check=$2 log=$out/$1-$2.jsonl
     echo "== $label, check=$check"
-    e2e_java "-agentpath:$LIBJVMTICHECK=check=$check,format=jsonl,trace=all,log=$log,agent=$agent" Hello
+    e2e_java "-agentpath:$LIBJVMTICHECK=check=$check,format=jsonl,trace=all,repeat=1000000,log=$log,agent=$agent" Hello
     e2e_expect_clean_run "$log"
     local agent_wrong violations
     agent_wrong=$(agent_count)

@@ -59,3 +59,23 @@ if [[ -z $n || $n -lt 2 ]]; then
     exit 1
 fi
 echo "PASS: $n stylesheets through parse, repair and compile"
+
+# The suppression files of libjvmticheck (suppress=FILE): every seed and
+# past crash; a bad file must give one FILE:LINE message (the target aborts
+# otherwise).
+rc=0
+UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1} \
+    "$builddir/tests/fuzz_suppress_replay" "$srcdir/tests/fuzz/suppress-seeds" "$srcdir/tests/fuzz/suppress-regress" \
+    >"$out/suppress.stdout" 2>"$out/suppress.stderr" || rc=$?
+cat "$out/suppress.stdout"
+if ((rc != 0)) || [[ -s $out/suppress.stderr ]]; then
+    echo "FAIL: fuzz_suppress_replay exited $rc; stderr:"
+    sed 's/^/   | /' "$out/suppress.stderr" | head -60
+    exit 1
+fi
+n=$(sed -n 's/^fuzz_replay: \([0-9]*\) inputs ran.*/\1/p' "$out/suppress.stdout")
+if [[ -z $n || $n -lt 5 ]]; then
+    echo "FAIL: only '${n:-no}' suppression files ran: the corpus is missing"
+    exit 1
+fi
+echo "PASS: $n suppression files through the parser"

@@ -170,13 +170,15 @@ static void put_callback_trampolines(wctx *w, const jt_function *f)
         P("static %s JNICALL cb_%s_%s(", jt_c_type(cb->ret, tb, sizeof tb), f->id, slots[i].name);
         for (size_t k = 0; k < cb->nparams; k++)
             P("%s%s %s", k ? ", " : "", jt_c_type(cb->params[k].type, tb, sizeof tb), cb->params[k].id);
-        P(")\n{\n    struct cbctx_%s *c = user_data;\n    jc_restricted_depth++;\n    ", f->id);
+        P(")\n{\n    struct cbctx_%s *c = user_data;\n    jc_restricted_depth++;\n", f->id);
+        P("    const char *in_before = jc_restricted_in;\n    jc_restricted_in = \"%s callback\";\n    ", f->id);
         if (!is_void)
             P("%s r = ", jt_c_type(cb->ret, tb, sizeof tb));
         P("c->%s(", slots[i].name);
         for (size_t k = 0; k + 1 < cb->nparams; k++)
             P("%s, ", cb->params[k].id);
-        P("c->user_data);\n    jc_restricted_depth--;\n%s}\n\n", is_void ? "" : "    return r;\n");
+        P("c->user_data);\n    jc_restricted_in = in_before;\n    jc_restricted_depth--;\n%s}\n\n",
+          is_void ? "" : "    return r;\n");
     }
 }
 
@@ -783,12 +785,13 @@ static void put_event(wctx *w, const jt_event *ev)
       "    const bool traced = (jc_g.opt.trace & JC_TRACE_EVENTS) && jc_event_selected[%d];\n"
       "    const uint64_t t0 = traced ? jc_now_ns() : 0;\n", ev->id, idx, idx);
     if (restricts(ev))
-        P("    jc_restricted_depth++;\n");
+        P("    jc_restricted_depth++;\n    const char *in_before = jc_restricted_in;\n"
+          "    jc_restricted_in = \"%s event callback\";\n", ev->id);
     P("    ce->agent_cb.%s((jvmtiEnv *)ce", ev->id);
     put_args(w, ev->params, ev->nparams);
     P(");\n");
     if (restricts(ev))
-        P("    jc_restricted_depth--;\n");
+        P("    jc_restricted_in = in_before;\n    jc_restricted_depth--;\n");
     /* A buffer the agent hands back (ClassFileLoadHook's new_class_data) is
      * the VM's to free from now on: no longer the agent's leak. */
     for (size_t i = 0; i < ev->nparams; i++) {

@@ -22,11 +22,17 @@
  *   allocated, a disposed one's included (the spec keeps them valid).
  * - Leak records are written under the mutex: it is not on any hot path,
  *   and the groups live in a static table that the mutex protects.
+ * - Each block keeps its allocation site (the agent's call, jc_callsite.c),
+ *   captured before the mutex is taken; a group is (function, param,
+ *   site), and groups are reported largest first (bytes), each with its
+ *   site, so the loop that leaks most comes first.  A suppression rule
+ *   with check "leak" matches a group by its producing function and site.
  */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "jc_callsite.h"
 #include "jc_internal.h"
 
 typedef struct block {
@@ -34,6 +40,7 @@ typedef struct block {
     size_t bytes;
     const char *fn, *param;
     jc_env *env;
+    const jc_site *site;        /* the agent's call that got it */
     bool reported;              /* counted by a leak report already */
 } block;
 
@@ -98,13 +105,14 @@ void jc_alloc_track(jc_env *ce, const void *p, size_t bytes, const char *fn, con
 {
     if (!p)
         return;
+    const jc_site *site = jc_g.opt.leaks ? jc_site_capture() : NULL;
     pthread_mutex_lock(&lock);
     if ((used + 1) * 2 > cap && !grow()) {
         untracked++;
     } else {
         size_t i = find(p);
         used += tab[i].p == NULL;   /* a known p: the VM reused it, we missed a free */
-        tab[i] = (block){ p, bytes, fn, param, ce, false };
+        tab[i] = (block){ p, bytes, fn, param, ce, site, false };
     }
     pthread_mutex_unlock(&lock);
 }
@@ -127,10 +135,11 @@ enum jc_release jc_alloc_release(jc_env *ce, const void *p)
 
 /* ---- leak reports ------------------------------------------------------------------ */
 
-#define MAX_GROUPS 512          /* (fn, param) pairs: a spec has ~100 */
+#define MAX_GROUPS 4096         /* (fn, param, site): a spec has ~100 (fn, param) */
 
 typedef struct group {
     const char *fn, *param;
+    const jc_site *site;
     size_t count, bytes;
 } group;
 
@@ -141,9 +150,12 @@ static int strcmp0(const char *a, const char *b)
     return a == b ? 0 : !a ? -1 : !b ? 1 : strcmp(a, b);
 }
 
+/* Largest first; then by name, for a stable order. */
 static int group_cmp(const void *a, const void *b)
 {
     const group *x = a, *y = b;
+    if (x->bytes != y->bytes)
+        return x->bytes < y->bytes ? 1 : -1;
     int c = strcmp0(x->fn, y->fn);
     return c ? c : strcmp0(x->param, y->param);
 }
@@ -152,13 +164,14 @@ static int group_cmp(const void *a, const void *b)
 static void add_to_groups(size_t *ngroups, const block *b)
 {
     size_t g = 0;
-    while (g < *ngroups && (strcmp0(groups[g].fn, b->fn) || strcmp0(groups[g].param, b->param)))
+    while (g < *ngroups
+           && (groups[g].site != b->site || strcmp0(groups[g].fn, b->fn) || strcmp0(groups[g].param, b->param)))
         g++;
     if (g == *ngroups) {
         if (g == MAX_GROUPS)
             g--;
         else
-            groups[(*ngroups)++] = (group){ b->fn, b->param, 0, 0 };
+            groups[(*ngroups)++] = (group){ b->fn, b->param, b->site, 0, 0 };
     }
     groups[g].count++;
     groups[g].bytes += b->bytes;
@@ -171,7 +184,23 @@ static void emit_leak(const group *g, uint64_t now)
         jc_rec_field_str(r, "param", g->param);
     jc_rec_field_int(r, "count", (long long)g->count);
     jc_rec_field_int(r, "bytes", (long long)g->bytes);
+    if (g->site) {
+        jc_rec_field_str(r, "site", jc_site_text(g->site));
+        if (jc_g.opt.stack > 1)
+            jc_rec_field_str(r, "stack", jc_site_stack_text(g->site));
+    }
+    if (jc_g.opt.gen_suppressions) {
+        char line[512];
+        jc_suppress_line(line, sizeof line, "leak", g->fn, g->site);
+        jc_rec_field_str(r, "suppression", line);
+    }
     jc_rec_end(r, now, 0);
+}
+
+static bool suppressed(const group *g)
+{
+    return jc_suppress_active()
+           && jc_suppress_match("leak", g->fn, jc_site_module(g->site), jc_site_symbol(g->site));
 }
 
 size_t jc_alloc_report_leaks(jc_env *ce)
@@ -185,11 +214,21 @@ size_t jc_alloc_report_leaks(jc_env *ce)
             tab[i].reported = true;
         }
     if (jc_g.opt.leaks && nblocks > 0) {
-        atomic_fetch_add_explicit(&jc_check_counts[JC_CHK_leak], nblocks, memory_order_relaxed);
+        size_t sites = 0, blocks = 0, bytes = 0;
         qsort(groups, ngroups, sizeof groups[0], group_cmp);
         uint64_t now = jc_now_ns();
-        for (size_t g = 0; g < ngroups; g++)
+        for (size_t g = 0; g < ngroups; g++) {
+            if (suppressed(&groups[g])) {
+                jc_verdict_leaks_suppressed(1);
+                continue;
+            }
+            sites++;
+            blocks += groups[g].count;
+            bytes += groups[g].bytes;
             emit_leak(&groups[g], now);
+        }
+        atomic_fetch_add_explicit(&jc_check_counts[JC_CHK_leak], blocks, memory_order_relaxed);
+        jc_verdict_leaks(sites, blocks, bytes);
     }
     pthread_mutex_unlock(&lock);
     return nblocks;

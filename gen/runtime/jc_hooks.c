@@ -16,8 +16,10 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "jc_callsite.h"
 #include "jc_runtime.h"
 #include "jc_shim.h"
 #include "jvmticheck.h"
@@ -214,6 +216,10 @@ jvmtiEnv *jvmti_check_wrap(JavaVM *vm, jvmtiEnv *env, const char *options)
     if (rc != 0) {
         fprintf(stderr, "%s\n", err);
         return NULL;
+    }
+    if (jc_g.opt.help) {
+        jc_help_print();
+        exit(0);
     }
 
     jc_vm_learn(env);

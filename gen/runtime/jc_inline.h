@@ -18,8 +18,25 @@ static inline bool jc_tracking(void)
     return jc_g.opt.leaks || jc_g.opt.check != JC_CHECK_OFF;
 }
 
+/* Calls checked, for the verdict (jc_verdict.c): a per-thread counter,
+ * registered on the thread's first call. */
+typedef struct jc_thread_calls {
+    _Atomic uint64_t n;
+    bool registered;
+} jc_thread_calls;
+extern _Thread_local jc_thread_calls jc_tcalls;
+void jc_calls_register(void);
+static inline void jc_count_call(void)
+{
+    if (__builtin_expect(!jc_tcalls.registered, 0))
+        jc_calls_register();
+    atomic_store_explicit(&jc_tcalls.n, atomic_load_explicit(&jc_tcalls.n, memory_order_relaxed) + 1,
+                          memory_order_relaxed);
+}
+
 static inline void jc_account(int num, jvmtiError err, uint64_t dur)
 {
+    jc_count_call();
     if (!jc_g.opt.summary)
         return;
     jc_fn_stats *st = &jc_fn_stats_table[num];

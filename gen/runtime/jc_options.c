@@ -3,7 +3,8 @@
  *
  *   log=FILE  format=text|jsonl  trace=all|calls|events|errors|none
  *   only=GLOB[+GLOB...]  check=on|off|strict  leaks=on|off  summary=on|off
- *   addresses=on|off  portability=on|off  agent=PATH[=AGENT_OPTIONS]
+ *   addresses=on|off  portability=on|off  exitcode=N  halt=on|off  repeat=N
+ *   stack=N  suppress=FILE  gen_suppressions=on|off  help  agent=PATH[=AGENT_OPTIONS]
  *
  * Design:
  * - One table lists every option with its parser; the keyword options share
@@ -70,6 +71,12 @@ static void set_leaks(jc_options *o, unsigned v) { o->leaks = v != 0; }
 static void set_summary(jc_options *o, unsigned v) { o->summary = v != 0; }
 static void set_addresses(jc_options *o, unsigned v) { o->addresses = v != 0; }
 static void set_portability(jc_options *o, unsigned v) { o->portability = v != 0; }
+static void set_halt(jc_options *o, unsigned v) { o->halt = v != 0; }
+static void set_gen_suppressions(jc_options *o, unsigned v) { o->gen_suppressions = v != 0; }
+static void set_help(jc_options *o, unsigned v) { o->help = v != 0; }
+static void set_exitcode(jc_options *o, unsigned v) { o->exitcode = (int)v; }
+static void set_repeat(jc_options *o, unsigned v) { o->repeat = v; }
+static void set_stack(jc_options *o, unsigned v) { o->stack = v; }
 
 static void fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void fail(char *err, size_t errlen, const char *fmt, ...)
@@ -168,6 +175,34 @@ static int parse_only(const opt_def *d, const char *value, jc_options *o, char *
     return 0;
 }
 
+/* A whole number in [lo, hi]; lo and hi travel in words[0] and words[1]. */
+static int parse_number(const opt_def *d, const char *value, jc_options *o, char *err, size_t errlen)
+{
+    char *end;
+    unsigned long v = strtoul(value, &end, 10);
+    if (*value < '0' || *value > '9' || *end != '\0' || v < d->words[0].value || v > d->words[1].value) {
+        fail(err, errlen, "bad value '%s' for %s (expected %s)", value, d->name, d->expected);
+        return -1;
+    }
+    d->set(o, (unsigned)v);
+    return 0;
+}
+
+static int parse_suppress(const opt_def *d, const char *value, jc_options *o, char *err, size_t errlen)
+{
+    (void)d;
+    char *s = strdup(value);
+    if (!s)
+        return oom(err, errlen);
+    free(o->suppress_path);
+    o->suppress_path = s;
+    return 0;
+}
+
+static const word exitcode_range[] = { { "min", 1 }, { "max", 255 } };
+static const word repeat_range[] = { { "min", 1 }, { "max", 1000000 } };
+static const word stack_range[] = { { "min", 1 }, { "max", 32 } };
+
 static const opt_def options[] = {
     { "log", parse_log, NULL, NULL, false, "a file name" },
     { "format", parse_words, format_words, set_format, false, "text or jsonl" },
@@ -179,9 +214,17 @@ static const opt_def options[] = {
     { "summary", parse_words, onoff_words, set_summary, false, "on or off" },
     { "addresses", parse_words, onoff_words, set_addresses, false, "on or off" },
     { "portability", parse_words, onoff_words, set_portability, false, "on or off" },
+    { "exitcode", parse_number, exitcode_range, set_exitcode, false, "a number from 1 to 255" },
+    { "halt", parse_words, onoff_words, set_halt, false, "on or off" },
+    { "repeat", parse_number, repeat_range, set_repeat, false, "a number from 1 to 1000000" },
+    { "stack", parse_number, stack_range, set_stack, false, "a number of frames from 1 to 32" },
+    { "suppress", parse_suppress, NULL, NULL, false, "a suppression file" },
+    { "gen_suppressions", parse_words, onoff_words, set_gen_suppressions, false, "on or off" },
+    { "help", parse_words, onoff_words, set_help, false, "on or off, or help alone" },
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
-#define KNOWN "log, format, trace, only, check, leaks, summary, addresses, portability, agent"
+#define KNOWN "log, format, trace, only, check, leaks, summary, addresses, portability, exitcode, halt, repeat, " \
+              "stack, suppress, gen_suppressions, help, agent"
 
 static const opt_def *find_option(const char *name, size_t n)
 {
@@ -201,6 +244,8 @@ static void set_defaults(jc_options *o)
         .summary = false,
         .addresses = true,
         .portability = true,
+        .repeat = 1,
+        .stack = 1,
     };
 }
 
@@ -211,6 +256,10 @@ static int parse_item(const char *item, size_t n, jc_options *o, char *err, size
     if (klen > n)
         klen = n;
     const opt_def *d = find_option(item, klen);
+    if (d && d->set == set_help && klen == n) {   /* "help" alone */
+        o->help = true;
+        return 0;
+    }
     if (!d) {
         fail(err, errlen, "unknown option '%.*s' (known: " KNOWN ")", (int)klen, item);
         return -1;
@@ -238,6 +287,18 @@ static int parse_agent(const char *rest, jc_options *o, char *err, size_t errlen
     free(o->agent_path);
     free(o->agent_options);
     o->agent_options = NULL;
+    /* agent=/x.so,trace=all: the path swallowed our options (a hint). */
+    for (size_t i = 0; i < plen; i++) {
+        if (rest[i] != ',')
+            continue;
+        size_t klen = strcspn(rest + i + 1, "=,");
+        if (find_option(rest + i + 1, klen)) {
+            fail(err, errlen,
+                 "agent= must come last: all that follows it is the agent's, so '%s' is no option of ours here "
+                 "(expected %s,agent=%.*s)", rest + i + 1, rest + i + 1, (int)i, rest);
+            return -1;
+        }
+    }
     if (!(o->agent_path = strndup(rest, plen)))
         return oom(err, errlen);
     if (rest[plen] == '=' && !(o->agent_options = strdup(rest + plen + 1)))
@@ -266,6 +327,8 @@ static int parse_all(const char *text, bool require_agent, jc_options *o, char *
             return -1;
         p += n + (p[n] == ',');
     }
+    if (o->help)        /* help needs no agent */
+        return 0;
     if (require_agent) {
         fail(err, errlen, "missing agent=PATH, the real agent to load (last option: agent=/path/to/agent.so[=its options])");
         return -1;
@@ -293,6 +356,7 @@ void jc_options_free(jc_options *o)
     if (!o)
         return;
     free(o->log_path);
+    free(o->suppress_path);
     free_only(o);
     free(o->agent_path);
     free(o->agent_options);

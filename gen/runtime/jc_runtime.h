@@ -43,6 +43,14 @@ typedef struct jc_options {
     size_t nonly;
     char *agent_path;           /* shim only: the real agent */
     char *agent_options;        /* verbatim, may hold commas; NULL: none */
+    /* Diagnostics (issue 11): the verdict, call sites, contexts. */
+    int exitcode;               /* exit with this when anything was reported; 0: the VM's own */
+    bool halt;                  /* stop at the first violation */
+    unsigned repeat;            /* occurrences of one context shown (default 1) */
+    unsigned stack;             /* frames of a call site shown (default 1) */
+    char *suppress_path;        /* suppression file; NULL: none */
+    bool gen_suppressions;      /* print a ready suppression line per context */
+    bool help;                  /* print the option reference, exit */
 } jc_options;
 
 /* Parses "trace=all,log=x,...,agent=/p/lib.so=opts".  agent= comes last and
@@ -187,6 +195,9 @@ int jc_init(const char *options, bool require_agent, char *err, size_t errlen);
 /* Thread-local: inside a callback where only callbacksafe functions may be
  * called (heap iteration callbacks, GC start/finish, ObjectFree). */
 extern _Thread_local int jc_restricted_depth;
+/* Which restricted callback that is ("GarbageCollectionStart event
+ * callback", "IterateThroughHeap callback"), for callback_unsafe messages. */
+extern _Thread_local const char *jc_restricted_in;
 
 /* ---- trace records -------------------------------------------------------- */
 

@@ -44,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jc_callsite.h"
 #include "jc_internal.h"
 #include "jc_runtime.h"
 #include "jc_shim.h"
@@ -252,6 +253,10 @@ static jint jc_start(JavaVM *vm, char *options, void *reserved, const char *entr
         return jc_fail("loaded twice; give each real agent its own copy of the shim");
     if (jc_init(options != NULL ? options : "", true, err, sizeof err) != 0)
         return jc_fail_line(err);
+    if (jc_g.opt.help) {        /* the reference, and a clean exit, as jdwp's help */
+        jc_help_print();
+        exit(0);
+    }
     atomic_store(&jc_g.phase, phase);
     jc_wrap_vm(vm);
     atexit(jc_report_at_exit);

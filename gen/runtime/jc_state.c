@@ -22,12 +22,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "jc_callsite.h"
 #include "jc_internal.h"
 #include "jvmti_names.h"
 
 jc_state jc_g;
 _Thread_local int jc_restricted_depth;
+_Thread_local const char *jc_restricted_in;
 
 const char *const jc_check_names[JC_CHK_COUNT] = {
 #define JC_NAME_ID(id) #id,
@@ -48,6 +51,31 @@ _Atomic uint64_t jc_note_counts[JC_NOTE_COUNT];
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static char *init_text;         /* the options jc_g was set from */
 
+/* log=/tmp/t.%p.jsonl: %p becomes the pid (one log per JVM of a run). */
+static int expand_pid(char **path)
+{
+    if (!*path || !strstr(*path, "%p"))
+        return 0;
+    char pid[24], *out;
+    size_t n = 0, len = strlen(*path);
+    snprintf(pid, sizeof pid, "%ld", (long)getpid());
+    if (!(out = malloc(len * (strlen(pid) + 1) + 1)))
+        return -1;
+    for (const char *p = *path; *p; p++) {
+        if (p[0] == '%' && p[1] == 'p') {
+            memcpy(out + n, pid, strlen(pid));
+            n += strlen(pid);
+            p++;
+        } else {
+            out[n++] = *p;
+        }
+    }
+    out[n] = '\0';
+    free(*path);
+    *path = out;
+    return 0;
+}
+
 static int init_locked(const char *text, bool require_agent, char *err, size_t errlen)
 {
     jc_options o;
@@ -57,6 +85,17 @@ static int init_locked(const char *text, bool require_agent, char *err, size_t e
         return -1;
     }
     if (jc_options_parse(text, require_agent, &o, err, errlen) != 0) {
+        free(copy);
+        return -1;
+    }
+    if (expand_pid(&o.log_path) != 0) {
+        snprintf(err, errlen, "jvmticheck: out of memory");
+        jc_options_free(&o);
+        free(copy);
+        return -1;
+    }
+    if (o.suppress_path && jc_suppress_load(o.suppress_path, err, errlen) != 0) {
+        jc_options_free(&o);
         free(copy);
         return -1;
     }
@@ -70,6 +109,7 @@ static int init_locked(const char *text, bool require_agent, char *err, size_t e
     jc_selection_init();        /* the generated only= tables, from jc_g.opt */
     atomic_thread_fence(memory_order_release);
     jc_g.active = true;
+    jc_verdict_init();          /* exitcode=, the unwinder for call sites */
     return 0;
 }
 
@@ -143,24 +183,48 @@ void jc_env_set_caps(jc_env *ce, const jvmtiCapabilities *caps)
 
 /* ---- violations ------------------------------------------------------------------ */
 
+/* The call site, its context (check, function, param, site): suppressed,
+ * or counted and shown the first repeat= times (jc_context.c). */
 void jc_violation(enum jc_check_id id, const char *fn, const char *param, const char *fmt, ...)
 {
     if ((unsigned)id >= JC_CHK_COUNT)
         return;
-    atomic_fetch_add_explicit(&jc_check_counts[id], 1, memory_order_relaxed);
-    if (!jc_g.active || jc_g.opt.trace == 0 || !jc_options_selects(&jc_g.opt, fn))
+    const jc_site *site = jc_g.active ? jc_site_capture() : NULL;
+    jc_context *cx = jc_g.active ? jc_context_get(id, fn, param, site) : NULL;
+    if (cx && jc_context_suppressed(cx))
         return;
-    char msg[512] = "";
-    va_list ap;
-    va_start(ap, fmt);
-    if (fmt)
-        vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    jc_rec *r = jc_rec_begin_violation(jc_check_names[id], fn);
-    if (param)
-        jc_rec_field_str(r, "param", param);
-    jc_rec_field_str(r, "message", msg);
-    jc_rec_end(r, jc_now_ns(), 0);
+    atomic_fetch_add_explicit(&jc_check_counts[id], 1, memory_order_relaxed);
+    uint64_t nth = cx ? jc_context_hit(cx) : 1;
+    if (jc_g.active && jc_g.opt.trace != 0 && nth <= jc_g.opt.repeat && jc_options_selects(&jc_g.opt, fn)) {
+        char msg[512] = "";
+        va_list ap;
+        va_start(ap, fmt);
+        if (fmt)
+            vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        jc_rec *r = jc_rec_begin_violation(jc_check_names[id], fn);
+        if (param)
+            jc_rec_field_str(r, "param", param);
+        jc_rec_field_str(r, "message", msg);
+        if (site) {
+            jc_rec_field_str(r, "site", jc_site_text(site));
+            if (jc_g.opt.stack > 1)
+                jc_rec_field_str(r, "stack", jc_site_stack_text(site));
+        }
+        if (cx) {
+            jc_rec_field_int(r, "context", (long long)jc_context_id(cx));
+            if (nth > 1)
+                jc_rec_field_int(r, "occurrence", (long long)nth);
+        }
+        if (jc_g.opt.gen_suppressions) {
+            char line[512];
+            jc_suppress_line(line, sizeof line, jc_check_names[id], fn, site);
+            jc_rec_field_str(r, "suppression", line);
+        }
+        jc_rec_end(r, jc_now_ns(), 0);
+    }
+    if (jc_g.active && jc_g.opt.halt)
+        jc_verdict_halt(jc_check_names[id], fn, jc_site_text(site));
 }
 
 void jc_note(enum jc_note_id id, const char *fn, const char *param, const char *fmt, ...)
@@ -266,7 +330,9 @@ void jc_report_summary(void)
         summarize_events(now);
         summarize_checks(now);
     }
+    jc_context_report(jc_now_ns());
     jc_trace_flush_all();
+    jc_verdict_print();
 }
 
 /* ---- tests ------------------------------------------------------------------------- */
@@ -289,4 +355,8 @@ void jc_reset(void)
     atomic_flag_clear(&summary_done);
     jc_envs_reset();
     jc_alloc_reset();
+    jc_context_reset();
+    jc_suppress_reset();
+    jc_site_reset();
+    jc_verdict_reset();
 }

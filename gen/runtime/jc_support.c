@@ -10,14 +10,36 @@
 #include "jc_shim.h"
 #include "jvmti_names.h"
 
+/* More context for a message (issue 11): which phases a function is
+ * allowed in, which callback a callback-unsafe call came from. */
+static void jc_flag_context(enum jc_check_id id, int num, char *tail, size_t n)
+{
+    static const struct { jvmtiPhase phase; const char *name; } phases[] = {
+        { JVMTI_PHASE_ONLOAD, "onload" }, { JVMTI_PHASE_PRIMORDIAL, "primordial" },
+        { JVMTI_PHASE_START, "start" }, { JVMTI_PHASE_LIVE, "live" }, { JVMTI_PHASE_DEAD, "dead" },
+    };
+    if (id == JC_CHK_phase) {
+        size_t k = (size_t)snprintf(tail, n, " (allowed in:");
+        for (size_t i = 0; i < sizeof phases / sizeof phases[0] && k < n; i++)
+            if (jc_fn_table[num].phases & JC_PHASE_BIT(phases[i].phase))
+                k += (size_t)snprintf(tail + k, n - k, " %s", phases[i].name);
+        if (k < n)
+            snprintf(tail + k, n - k, ")");
+    } else if (id == JC_CHK_callback_unsafe && jc_restricted_in) {
+        snprintf(tail, n, " (in the %s)", jc_restricted_in);
+    }
+}
+
 jvmtiError jc_flag(enum jc_check_id id, int num, const char *param, jvmtiError prescribed, jvmtiError bad,
                    const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    int n = vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    if (n >= 0 && (size_t)n < sizeof msg)
+        jc_flag_context(id, num, msg + n, sizeof msg - (size_t)n);
     jc_violation(id, jc_fn_table[num].name, param, "%s", msg);
     return bad != JVMTI_ERROR_NONE ? bad : prescribed;
 }

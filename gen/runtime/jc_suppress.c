@@ -1,0 +1,257 @@
+/* jc_suppress.c — suppressions (suppress=FILE): known problems an agent
+ * author chose not to see again, like valgrind's suppression files.
+ *
+ * A file holds one rule a line; '#' starts a comment, blank lines are
+ * ignored:
+ *
+ *   CHECK FUNCTION [MODULE [SYMBOL]]
+ *
+ * four fnmatch(3) globs over the check id, the JVMTI function, and the
+ * module (base name) and symbol of the call site's first frame (for a leak:
+ * the allocation site); a field left out matches anything.
+ * `gen_suppressions=on` prints such a line for each context.
+ *
+ * The file is input from outside: the parser takes any bytes, and a bad
+ * line is one "FILE:LINE: error: what (expected what)" message that stops
+ * the load (the shim then stops the VM: a typo must not silently suppress
+ * nothing).  tests/fuzz/fuzz_suppress.c fuzzes jc_suppress_parse.
+ *
+ * Design: the rules are an array replaced as a whole after a good parse;
+ * they are read without a lock afterwards (set once at init, as options).
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jc_callsite.h"
+
+#define MAX_LINE 1024
+#define MAX_RULES 10000
+#define NFIELDS 4
+
+typedef struct rule {
+    char *glob[NFIELDS];        /* check, function, module, symbol; NULL = "*" */
+} rule;
+
+static rule *rules;
+static size_t nrules;
+
+static const char *const check_ids[] = {
+#define JC_SUPPRESS_NAME(id) #id,
+    JC_CHECK_IDS(JC_SUPPRESS_NAME)
+#undef JC_SUPPRESS_NAME
+};
+
+static void free_rules(rule *r, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        for (int f = 0; f < NFIELDS; f++)
+            free(r[i].glob[f]);
+    free(r);
+}
+
+static bool is_glob(const char *s)
+{
+    return strpbrk(s, "*?[") != NULL;
+}
+
+static bool known_check(const char *s)
+{
+    for (size_t i = 0; i < sizeof check_ids / sizeof check_ids[0]; i++)
+        if (strcmp(check_ids[i], s) == 0)
+            return true;
+    return false;
+}
+
+/* A '[' must be closed ("[]" and "[!]" hold a literal ']' first). */
+static bool brackets_closed(const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '\\' && s[1]) {
+            s++;
+            continue;
+        }
+        if (*s != '[')
+            continue;
+        const char *p = s + 1;
+        if (*p == '!' || *p == '^')
+            p++;
+        if (*p == ']')
+            p++;
+        p = strchr(p, ']');
+        if (!p)
+            return false;
+        s = p;
+    }
+    return true;
+}
+
+static int line_error(char *err, size_t errlen, const char *name, size_t line, const char *fmt, const char *arg)
+{
+    char what[256];
+    snprintf(what, sizeof what, fmt, arg);
+    snprintf(err, errlen, "%s:%zu: error: %s", name, line, what);
+    return -1;
+}
+
+/* One line (NUL-terminated, no newline) into r; 1 = a rule, 0 = nothing. */
+static int parse_line(char *s, const char *name, size_t lineno, rule *r, char *err, size_t errlen)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if ((*p < 0x20 && *p != '\t' && *p != '\r') || *p == 0x7f)
+            return line_error(err, errlen, name, lineno, "control character 0x%s in a rule (expected text)",
+                              (char[]){ "0123456789abcdef"[*p >> 4], "0123456789abcdef"[*p & 15], 0 });
+    char *hash = strchr(s, '#');
+    if (hash)
+        *hash = '\0';
+    char *field[NFIELDS + 1];
+    int n = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(s, " \t\r", &save); tok; tok = strtok_r(NULL, " \t\r", &save)) {
+        if (n == NFIELDS)
+            return line_error(err, errlen, name, lineno, "too many fields at '%s' (expected CHECK FUNCTION [MODULE [SYMBOL]])",
+                              tok);
+        field[n++] = tok;
+    }
+    if (n == 0)
+        return 0;
+    if (n < 2)
+        return line_error(err, errlen, name, lineno, "only one field '%s' (expected CHECK FUNCTION [MODULE [SYMBOL]])",
+                          field[0]);
+    if (!is_glob(field[0]) && !known_check(field[0]))
+        return line_error(err, errlen, name, lineno, "unknown check '%s' (expected a check id such as null_pointer, "
+                          "phase, capability, bad_deallocate, leak, or a glob)", field[0]);
+    for (int f = 0; f < n; f++)
+        if (!brackets_closed(field[f]))
+            return line_error(err, errlen, name, lineno, "unclosed '[' in '%s' (expected a glob such as Get*)", field[f]);
+    for (int f = 0; f < n; f++)
+        if (!(r->glob[f] = strdup(field[f])))
+            return line_error(err, errlen, name, lineno, "%s", "out of memory");
+    return 1;
+}
+
+int jc_suppress_parse(const char *name, const char *text, size_t len, char *err, size_t errlen)
+{
+    rule *nr = NULL;
+    size_t n = 0, lineno = 0;
+    char line[MAX_LINE + 1];
+    for (size_t pos = 0; pos < len;) {
+        lineno++;
+        size_t end = pos;
+        while (end < len && text[end] != '\n')
+            end++;
+        size_t l = end - pos;
+        int rc;
+        if (l > MAX_LINE) {
+            rc = line_error(err, errlen, name, lineno, "line longer than %s bytes (expected a short rule)", "1024");
+        } else if (memchr(text + pos, '\0', l)) {
+            rc = line_error(err, errlen, name, lineno, "%s", "NUL byte in a rule (expected text)");
+        } else {
+            memcpy(line, text + pos, l);
+            line[l] = '\0';
+            rule r = { { NULL } };
+            rc = parse_line(line, name, lineno, &r, err, errlen);
+            if (rc < 0) {
+                for (int f = 0; f < NFIELDS; f++)
+                    free(r.glob[f]);
+            } else if (rc > 0) {
+                rule *grown = n < MAX_RULES ? realloc(nr, (n + 1) * sizeof *nr) : NULL;
+                if (!grown) {
+                    for (int f = 0; f < NFIELDS; f++)
+                        free(r.glob[f]);
+                    rc = line_error(err, errlen, name, lineno, "%s", n < MAX_RULES ? "out of memory"
+                                    : "more than 10000 rules (expected fewer)");
+                } else {
+                    nr = grown;
+                    nr[n++] = r;
+                }
+            }
+        }
+        if (rc < 0) {
+            free_rules(nr, n);
+            return -1;
+        }
+        pos = end + 1;
+    }
+    free_rules(rules, nrules);
+    rules = nr;
+    nrules = n;
+    return 0;
+}
+
+int jc_suppress_load(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "jvmticheck: cannot open suppression file '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len == cap) {
+            char *t = cap < (64u << 20) ? realloc(text, cap ? cap * 2 : 4096) : NULL;
+            if (!t) {
+                free(text);
+                fclose(f);
+                snprintf(err, errlen, "jvmticheck: suppression file '%s' is too big (expected under 64 MiB)", path);
+                return -1;
+            }
+            text = t;
+            cap = cap ? cap * 2 : 4096;
+        }
+        size_t got = fread(text + len, 1, cap - len, f);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(text);
+        snprintf(err, errlen, "jvmticheck: cannot read suppression file '%s'", path);
+        return -1;
+    }
+    int rc = jc_suppress_parse(path, text, len, err, errlen);
+    free(text);
+    return rc;
+}
+
+static bool glob_ok(const char *glob, const char *s)
+{
+    return !glob || fnmatch(glob, s ? s : "", 0) == 0;
+}
+
+bool jc_suppress_match(const char *check, const char *fn, const char *module, const char *symbol)
+{
+    for (size_t i = 0; i < nrules; i++) {
+        const rule *r = &rules[i];
+        if (glob_ok(r->glob[0], check) && glob_ok(r->glob[1], fn) && glob_ok(r->glob[2], module)
+            && glob_ok(r->glob[3], symbol))
+            return true;
+    }
+    return false;
+}
+
+bool jc_suppress_active(void)
+{
+    return nrules > 0;
+}
+
+void jc_suppress_line(char *buf, size_t n, const char *check, const char *fn, const jc_site *site)
+{
+    const char *m = jc_site_module(site), *s = jc_site_symbol(site);
+    snprintf(buf, n, "%s %s %s %s", check, fn ? fn : "*", *m ? m : "*", *s ? s : "*");
+}
+
+void jc_suppress_reset(void)
+{
+    free_rules(rules, nrules);
+    rules = NULL;
+    nrules = 0;
+}

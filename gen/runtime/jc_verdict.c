@@ -1,0 +1,212 @@
+/* jc_verdict.c — the end of a run: one verdict line on stderr, always
+ * ("jvmticheck: 205 violations in 5 contexts, 1 leak site (158 blocks,
+ * 6181 bytes); log /tmp/x.jsonl" or "jvmticheck: no problems found (312
+ * calls checked)"), so that a clean run cannot be mistaken for a shim that
+ * was not loaded; exitcode=N (valgrind's --error-exitcode); halt=on (ASan's
+ * halt_on_error); and the count of calls checked.
+ *
+ * Design:
+ * - Calls are counted per thread (jc_count_call in jc_inline.h: a
+ *   thread-local add, no shared cache line on the hot path); a thread's
+ *   counter joins the list below on its first call and folds into the total
+ *   when the thread exits.  The verdict adds the live counters up.
+ * - The line is written with write(2) on fd 2, whatever log= says.
+ * - exitcode=N acts at process exit (an atexit handler, registered when the
+ *   options are set): the VM has run its shutdown, the report is written;
+ *   stdio is flushed, then _exit(N).  Exit paths that skip atexit handlers
+ *   (a crash, _exit) keep their own status.
+ * - halt=on stops in the violating call, after its record: the trace is
+ *   flushed, one line names the violation and its call site, and the
+ *   process exits with exitcode=N, or 1.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "jc_callsite.h"
+#include "jc_inline.h"
+#include "jc_internal.h"
+
+_Thread_local jc_thread_calls jc_tcalls;
+
+typedef struct node {
+    jc_thread_calls *c;
+    struct node *next;
+} node;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static node *threads;
+static _Atomic uint64_t exited_calls;
+static pthread_key_t key;
+static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+static bool key_ok;
+
+static size_t leak_sites, leak_blocks, leak_bytes, leak_sites_suppressed;
+static atomic_flag printed = ATOMIC_FLAG_INIT;
+
+static void thread_exit(void *arg)
+{
+    jc_thread_calls *c = arg;
+    pthread_mutex_lock(&lock);
+    for (node **pp = &threads; *pp; pp = &(*pp)->next)
+        if ((*pp)->c == c) {
+            node *dead = *pp;
+            *pp = dead->next;
+            free(dead);
+            break;
+        }
+    atomic_fetch_add_explicit(&exited_calls, atomic_load_explicit(&c->n, memory_order_relaxed),
+                              memory_order_relaxed);
+    atomic_store_explicit(&c->n, 0, memory_order_relaxed);
+    c->registered = false;
+    pthread_mutex_unlock(&lock);
+}
+
+static void make_key(void)
+{
+    key_ok = pthread_key_create(&key, thread_exit) == 0;
+}
+
+void jc_calls_register(void)
+{
+    jc_tcalls.registered = true;       /* once per thread, even if what follows fails */
+    pthread_once(&key_once, make_key);
+    node *n = malloc(sizeof *n);
+    if (!n || !key_ok) {
+        free(n);
+        return;
+    }
+    n->c = &jc_tcalls;
+    pthread_mutex_lock(&lock);
+    n->next = threads;
+    threads = n;
+    pthread_mutex_unlock(&lock);
+    pthread_setspecific(key, &jc_tcalls);
+}
+
+uint64_t jc_calls_checked(void)
+{
+    pthread_mutex_lock(&lock);
+    uint64_t n = atomic_load_explicit(&exited_calls, memory_order_relaxed);
+    for (node *t = threads; t; t = t->next)
+        n += atomic_load_explicit(&t->c->n, memory_order_relaxed);
+    pthread_mutex_unlock(&lock);
+    return n;
+}
+
+void jc_verdict_leaks_suppressed(size_t sites)
+{
+    leak_sites_suppressed += sites;
+}
+
+void jc_verdict_leaks(size_t sites, size_t blocks, size_t bytes)
+{
+    leak_sites += sites;
+    leak_blocks += blocks;
+    leak_bytes += bytes;
+}
+
+static uint64_t violations(void)
+{
+    uint64_t n = 0;
+    for (int id = 0; id < JC_CHK_COUNT; id++)
+        if (id != JC_CHK_leak)
+            n += atomic_load_explicit(&jc_check_counts[id], memory_order_relaxed);
+    return n;
+}
+
+bool jc_verdict_problems(void)
+{
+    return violations() > 0 || leak_sites > 0;
+}
+
+static const char *s_if(uint64_t n) { return n == 1 ? "" : "s"; }
+
+static void say(const char *line)
+{
+    size_t n = strlen(line);
+    while (n > 0) {
+        ssize_t w = write(2, line, n);
+        if (w <= 0)
+            return;
+        line += w;
+        n -= (size_t)w;
+    }
+}
+
+void jc_verdict_print(void)
+{
+    if (!jc_g.active || atomic_flag_test_and_set(&printed))
+        return;
+    char line[1024];
+    size_t k = 0;
+    uint64_t v = violations(), supp = jc_context_suppressed_count();
+#define ADD(...) (k += (size_t)snprintf(line + k, k < sizeof line ? sizeof line - k : 0, __VA_ARGS__))
+    if (!jc_verdict_problems()) {
+        uint64_t calls = jc_calls_checked();
+        ADD("jvmticheck: no problems found (%llu call%s checked%s)", (unsigned long long)calls, s_if(calls),
+            jc_g.opt.check == JC_CHECK_OFF ? ", check=off" : "");
+    } else {
+        size_t cx = jc_context_count();
+        ADD("jvmticheck: %llu violation%s in %zu context%s", (unsigned long long)v, s_if(v), cx, s_if(cx));
+        if (leak_sites)
+            ADD(", %zu leak site%s (%zu block%s, %zu byte%s)", leak_sites, s_if(leak_sites), leak_blocks,
+                s_if(leak_blocks), leak_bytes, s_if(leak_bytes));
+    }
+    if (supp || leak_sites_suppressed) {
+        ADD("; suppressed");
+        if (supp)
+            ADD(" %llu violation%s%s", (unsigned long long)supp, s_if(supp), leak_sites_suppressed ? "," : "");
+        if (leak_sites_suppressed)
+            ADD(" %zu leak site%s", leak_sites_suppressed, s_if(leak_sites_suppressed));
+    }
+    if (jc_g.opt.log_path)
+        ADD("; log %s", jc_g.opt.log_path);
+#undef ADD
+    if (k >= sizeof line - 1)
+        k = sizeof line - 2;
+    line[k] = '\n';
+    line[k + 1] = '\0';
+    say(line);
+}
+
+void jc_verdict_halt(const char *check, const char *fn, const char *site)
+{
+    char line[1024];
+    jc_trace_flush_all();
+    snprintf(line, sizeof line, "jvmticheck: halt=on: stopped at the first violation, [%s] %s at %s\n", check,
+             fn ? fn : "?", site ? site : "?");
+    say(line);
+    fflush(NULL);
+    _exit(jc_g.opt.exitcode ? jc_g.opt.exitcode : 1);
+}
+
+static void at_exit(void)
+{
+    if (!jc_g.active || !jc_g.opt.exitcode || !jc_verdict_problems())
+        return;
+    jc_trace_flush_all();
+    fflush(NULL);
+    _exit(jc_g.opt.exitcode);
+}
+
+void jc_verdict_init(void)
+{
+    static atomic_flag registered = ATOMIC_FLAG_INIT;
+    jc_site_warm_up();
+    if (jc_g.opt.exitcode && !atomic_flag_test_and_set(&registered))
+        atexit(at_exit);
+}
+
+void jc_verdict_reset(void)
+{
+    leak_sites = leak_blocks = leak_bytes = leak_sites_suppressed = 0;
+    atomic_flag_clear(&printed);
+    atomic_store(&exited_calls, 0);
+}
