@@ -6,6 +6,8 @@
 #     make fuzz FUZZ_SECONDS=60    # what .ci/run does
 #     make fuzz FUZZ_TARGET=xsl    # the stylesheet loading of --xsl
 #                                  # (tests/fuzz/fuzz_xsl.c) instead
+#     make fuzz FUZZ_TARGET=trace  # the format=bin reader of
+#                                  # `jvmtigen trace` (tests/fuzz/fuzz_trace.c)
 #
 # `make fuzz` passes the generator's sources and flags; by hand:
 #     scripts/fuzz.sh SECONDS SRCDIR BUILDDIR SPEC_DIR SOURCE...
@@ -32,7 +34,8 @@ target=${FUZZ_TARGET:-spec}
 case $target in
 spec) dict=$srcdir/tests/fuzz/jvmti.dict regress=$srcdir/tests/fuzz/regress ;;
 xsl) dict=$srcdir/tests/fuzz/xsl.dict regress=$srcdir/tests/fuzz/xsl-regress ;;
-*) echo "FUZZ_TARGET=$target: expected spec or xsl" >&2; exit 2 ;;
+trace) dict=/dev/null regress=$srcdir/tests/fuzz/trace-seeds ;;
+*) echo "FUZZ_TARGET=$target: expected spec, xsl or trace" >&2; exit 2 ;;
 esac
 work=$builddir/fuzz
 [[ $target == spec ]] || work=$builddir/fuzz-$target
@@ -74,6 +77,8 @@ rm -f "$work/seeds"/*
 if [[ $target == spec ]]; then
     seed_files=("$spec_dir"/jdk17/jvmti.xml "$spec_dir"/jdk8/jvmti.xml "$spec_dir"/broken/*.xml
         "$srcdir"/tests/fuzz/seeds/* "$srcdir"/tests/malformed/*.xml "$regress"/*)
+elif [[ $target == trace ]]; then
+    seed_files=("$srcdir"/tests/fuzz/trace-seeds/*)
 else
     seed_files=("$spec_dir"/../reference/openjdk/jdk*/xsl/*.xsl "$srcdir"/tests/fuzz/xsl-seeds/* "$regress"/*)
 fi
@@ -92,7 +97,7 @@ rc=0
     JVMTIGEN_FUZZ_BASE=$srcdir/tests/fuzz/seeds/rich.xml \
         ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
         "./fuzz_$target" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
-        -dict="$dict" -artifact_prefix="$work/crashes/" \
+        ${dict:+$([[ $dict != /dev/null ]] && echo "-dict=$dict")} -artifact_prefix="$work/crashes/" \
         -print_final_stats=1 corpus seeds
 ) >"$log" 2>&1 || rc=$?
 

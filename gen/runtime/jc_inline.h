@@ -37,6 +37,32 @@ static inline bool jc_traced(int num, jvmtiError err)
     return (t & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (t & JC_TRACE_ERRORS));
 }
 
+/* Before the real call: this thread is in call num (returns the number to
+ * put back after it, -1 when not tracing).  A store, no formatting. */
+static inline int jc_call_enter(int num)
+{
+    if (!jc_g.opt.trace || !jc_fn_selected[num])
+        return -1;
+    jc_call_slot *s = jc_tl_call;
+    if (!s && !(s = jc_call_slot_new()))
+        return -1;
+    int prev = atomic_load_explicit(&s->fn, memory_order_relaxed);
+    atomic_store_explicit(&s->fn, num, memory_order_release);
+    if (jc_g.opt.format == JC_FMT_BIN)
+        jc_bin_enter(num);
+    return prev;
+}
+
+static inline void jc_call_leave(int prev, jvmtiError err)
+{
+    jc_call_slot *s;
+    if (prev >= 0 && (s = jc_tl_call) != NULL) {
+        atomic_store_explicit(&s->fn, prev, memory_order_release);
+        if (jc_g.opt.format == JC_FMT_BIN)
+            jc_bin_leave(err);
+    }
+}
+
 /* Report a violation of check id by the call in slot num and fold its
  * prescribed error into bad (the first one wins). */
 jvmtiError jc_flag(enum jc_check_id id, int num, const char *param, jvmtiError prescribed, jvmtiError bad,
