@@ -28,7 +28,7 @@ run() {   # run LABEL AGENTPATH [JAVA OPTION...]
     "$jdk/bin/java" -Xshare:auto "$@" -agentpath:"$agent" -cp "$work" Idle | sed -n 's/^bench //p' |
         while read -r fn n ns; do
             printf '%-28s %-16s %10s ns/call %12s calls/s\n' "$label" "$fn" "$ns" \
-                "$(awk -v ns="$ns" 'BEGIN { printf "%.0f", ns > 0 ? 1e9 / ns : 0 }')"
+                "$(awk -v ns="$ns" 'BEGIN { printf "%.0f", (ns > 0 ? 1e9 / ns : 0) }')"
         done
 }
 run "direct (VM only)" "$work/libbench.so=$calls"

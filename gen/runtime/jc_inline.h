@@ -9,7 +9,8 @@
 /* Time calls only when someone will read the figure. */
 static inline bool jc_timing(void)
 {
-    return jc_g.opt.summary || (jc_g.opt.trace & JC_TRACE_CALLS);
+    /* format=bin times its records itself (jc_bin.c) */
+    return jc_g.opt.summary || ((jc_g.opt.trace & JC_TRACE_CALLS) && jc_g.opt.format != JC_FMT_BIN);
 }
 
 /* JVMTI memory is tracked when leaks are reported or Deallocate checked. */
@@ -32,8 +33,8 @@ static inline void jc_account(int num, jvmtiError err, uint64_t dur)
 static inline bool jc_traced(int num, jvmtiError err)
 {
     unsigned t = jc_g.opt.trace;
-    if (!t || !jc_fn_selected[num])
-        return false;
+    if (!t || !jc_fn_selected[num] || jc_g.opt.format == JC_FMT_BIN)
+        return false;           /* format=bin: the call is in the recording */
     return (t & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (t & JC_TRACE_ERRORS));
 }
 
