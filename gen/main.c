@@ -4,6 +4,7 @@
 
 #include "cmd/cli.h"
 #include "cmd/site.h"
+#include "cmd/trace.h"
 #include "util/diag.h"
 #include "analyze/diff.h"
 #include "analyze/lint.h"
@@ -14,6 +15,8 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "diff") == 0)
         return jt_diff_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "trace") == 0)
+        return jt_trace_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "site") == 0)
         return jt_site_main(argc - 1, argv + 1);
     jt_cli cli;

@@ -22,9 +22,14 @@ public class Idle { public static void main(String[] a) { } }
 JAVA
 "$jdk/bin/javac" -d "$work" "$work/Idle.java"
 
-run() {   # run LABEL AGENTPATH
-    "$jdk/bin/java" -Xshare:auto -agentpath:"$2" -cp "$work" Idle | sed -n 's/^bench //p' |
-        while read -r fn n ns; do printf '%-28s %-16s %10s ns/call\n' "$1" "$fn" "$ns"; done
+run() {   # run LABEL AGENTPATH [JAVA OPTION...]
+    local label=$1 agent=$2
+    shift 2
+    "$jdk/bin/java" -Xshare:auto "$@" -agentpath:"$agent" -cp "$work" Idle | sed -n 's/^bench //p' |
+        while read -r fn n ns; do
+            printf '%-28s %-16s %10s ns/call %12s calls/s\n' "$label" "$fn" "$ns" \
+                "$(awk -v ns="$ns" 'BEGIN { printf "%.0f", (ns > 0 ? 1e9 / ns : 0) }')"
+        done
 }
 run "direct (VM only)" "$work/libbench.so=$calls"
 run "check=on,trace=none" "$lib=check=on,trace=none,leaks=off,agent=$work/libbench.so=$calls"
@@ -34,3 +39,15 @@ run "trace=all to a file" "$lib=trace=all,format=jsonl,log=$work/trace.jsonl,age
 end=$(date +%s%N)
 lines=$(wc -l < "$work/trace.jsonl")
 echo "trace=all,format=jsonl: $lines records, $(du -h "$work/trace.jsonl" | cut -f1), whole run $(( (end - start) / 1000000 )) ms"
+# Tracing every call, side by side (issue 14): our text, jsonl and bin
+# (the recording) into a file, and HotSpot's own -XX:TraceJVMTI=all into a
+# file, the same number of calls; ns/call and calls/s of the bench loop.
+rm -f "$work/trace.jsonl"        # the files are big: one at a time
+run "trace=all,format=text" "$lib=trace=all,format=text,log=$work/trace.txt,agent=$work/libbench.so=$tcalls"
+rm -f "$work/trace.txt"
+run "trace=all,format=jsonl" "$lib=trace=all,format=jsonl,log=$work/trace2.jsonl,agent=$work/libbench.so=$tcalls"
+rm -f "$work/trace2.jsonl"
+run "HotSpot -XX:TraceJVMTI=all" "$work/libbench.so=$tcalls" -XX:+UnlockDiagnosticVMOptions \
+    -XX:TraceJVMTI=all "-Xlog:jvmti=trace:file=$work/hotspot.log:none"
+rm -f "$work/hotspot.log"
+run "trace=all,format=bin" "$lib=trace=all,format=bin,log=$work/trace.bin,agent=$work/libbench.so=$tcalls"

@@ -8,6 +8,8 @@
 #                                  # (tests/fuzz/fuzz_xsl.c) instead
 #     make fuzz FUZZ_TARGET=suppress  # libjvmticheck's suppression files
 #                                  # (tests/fuzz/fuzz_suppress.c)
+#     make fuzz FUZZ_TARGET=trace  # the format=bin reader of
+#                                  # `jvmtigen trace` (tests/fuzz/fuzz_trace.c)
 #
 # `make fuzz` passes the generator's sources and flags; by hand:
 #     scripts/fuzz.sh SECONDS SRCDIR BUILDDIR SPEC_DIR SOURCE...
@@ -35,7 +37,8 @@ case $target in
 spec) dict=$srcdir/tests/fuzz/jvmti.dict regress=$srcdir/tests/fuzz/regress ;;
 xsl) dict=$srcdir/tests/fuzz/xsl.dict regress=$srcdir/tests/fuzz/xsl-regress ;;
 suppress) dict=$srcdir/tests/fuzz/suppress.dict regress=$srcdir/tests/fuzz/suppress-regress ;;
-*) echo "FUZZ_TARGET=$target: expected spec, xsl or suppress" >&2; exit 2 ;;
+trace) dict=/dev/null regress=$srcdir/tests/fuzz/trace-seeds ;;
+*) echo "FUZZ_TARGET=$target: expected spec, xsl, suppress or trace" >&2; exit 2 ;;
 esac
 work=$builddir/fuzz
 [[ $target == spec ]] || work=$builddir/fuzz-$target
@@ -79,6 +82,8 @@ rm -f "$work/seeds"/*
 if [[ $target == spec ]]; then
     seed_files=("$spec_dir"/jdk17/jvmti.xml "$spec_dir"/jdk8/jvmti.xml "$spec_dir"/broken/*.xml
         "$srcdir"/tests/fuzz/seeds/* "$srcdir"/tests/malformed/*.xml "$regress"/*)
+elif [[ $target == trace ]]; then
+    seed_files=("$srcdir"/tests/fuzz/trace-seeds/*)
 elif [[ $target == xsl ]]; then
     seed_files=("$spec_dir"/../reference/openjdk/jdk*/xsl/*.xsl "$srcdir"/tests/fuzz/xsl-seeds/* "$regress"/*)
 else
@@ -99,7 +104,7 @@ rc=0
     JVMTIGEN_FUZZ_BASE=$srcdir/tests/fuzz/seeds/rich.xml \
         ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
         "./fuzz_$target" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
-        -dict="$dict" -artifact_prefix="$work/crashes/" \
+        ${dict:+$([[ $dict != /dev/null ]] && echo "-dict=$dict")} -artifact_prefix="$work/crashes/" \
         -print_final_stats=1 corpus seeds
 ) >"$log" 2>&1 || rc=$?
 

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "jc_internal.h"
@@ -59,6 +60,30 @@ typedef struct lines {
     size_t n;
 } lines;
 
+/* Every record carries the OS thread id (" tid=N" in text, ",\"tid\":N"
+ * in jsonl), which differs from run to run: the tests that compare whole
+ * lines see them without it, after it was checked to be a number (and this
+ * thread's, on records the test's own thread made: test_tid). */
+static long masked_tid;
+static void mask_tid(char *line)
+{
+    static const char *const keys[] = { " tid=", ",\"tid\":" };
+    masked_tid = 0;
+    if (strncmp(line, "[t=", 3) != 0 && strncmp(line, "{\"kind\"", 7) != 0)
+        return;
+    for (size_t k = 0; k < 2; k++) {
+        char *p = strstr(line, keys[k]);
+        if (!p)
+            continue;
+        char *end;
+        masked_tid = strtol(p + strlen(keys[k]), &end, 10);
+        ck_assert_msg(masked_tid > 0 && (*end == ' ' || *end == ','), "record with a bad tid: %s", line);
+        memmove(p, end, strlen(end) + 1);
+        return;
+    }
+    ck_assert_msg(0, "record without tid: %s", line);
+}
+
 static lines read_lines(const char *path)
 {
     lines l = { NULL, 0 };
@@ -70,6 +95,7 @@ static lines read_lines(const char *path)
     while ((n = getline(&line, &cap, f)) >= 0) {
         ck_assert_msg(n > 0 && line[n - 1] == '\n', "%s: line %zu is not ended by a newline", path, l.n + 1);
         line[n - 1] = '\0';
+        mask_tid(line);
         if (l.n == alloc)
             l.v = realloc(l.v, (alloc = alloc ? alloc * 2 : 64) * sizeof *l.v);
         l.v[l.n++] = strdup(line);
@@ -474,12 +500,12 @@ static const struct bad_case {
       "jvmticheck: bad value 'all+bogus' for trace (expected all, calls, events, errors or none, or several joined by '+')" },
     { "trace=all+", false,
       "jvmticheck: bad value 'all+' for trace (expected all, calls, events, errors or none, or several joined by '+')" },
-    { "format=json", false, "jvmticheck: bad value 'json' for format (expected text or jsonl)" },
+    { "format=json", false, "jvmticheck: bad value 'json' for format (expected text, jsonl or bin)" },
     { "check=maybe", false, "jvmticheck: bad value 'maybe' for check (expected on, off or strict)" },
     { "leaks=yes", false, "jvmticheck: bad value 'yes' for leaks (expected on or off)" },
     { "summary=ON", false, "jvmticheck: bad value 'ON' for summary (expected on or off)" },
     { "addresses=of", false, "jvmticheck: bad value 'of' for addresses (expected on or off)" },
-    { "format=text+jsonl", false, "jvmticheck: bad value 'text+jsonl' for format (expected text or jsonl)" },
+    { "format=text+jsonl", false, "jvmticheck: bad value 'text+jsonl' for format (expected text, jsonl or bin)" },
     { "only=a++b", false,
       "jvmticheck: bad value 'a++b' for only (expected GLOB[+GLOB...] over function and event names)" },
     { "trace", false,
@@ -676,6 +702,19 @@ START_TEST(test_jsonl_records)
              "assert L[0]['args']['size'] == 2**64 - 1\n"
              "assert 'param' not in L[4] and L[4]['check'] == 'phase'\n"
              "assert L[6]['calls'] == 10\n");
+    free_lines(&l);
+}
+END_TEST
+
+/* Each record names the OS thread that made it. */
+START_TEST(test_tid)
+{
+    const char *log = init_log("tid.txt", "trace=all");
+    jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, "StubTwo");
+    jc_rec_end(r, 9, 0);
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, 1);
+    ck_assert_int_eq(masked_tid, (long)syscall(SYS_gettid));
     free_lines(&l);
 }
 END_TEST
@@ -1236,7 +1275,7 @@ static Suite *runtime_suite(void)
         { "options", { test_options_defaults, test_options_keywords, test_options_all_at_once,
                        test_options_only, test_options_agent, test_options_errors, test_options_error_buffers } },
         { "init", { test_init, test_init_appends } },
-        { "records", { test_jsonl_records, test_text_records, test_phases, test_nested_records } },
+        { "records", { test_jsonl_records, test_text_records, test_phases, test_nested_records, test_tid } },
         { "escaping", { test_escaping_jsonl, test_escaping_text, test_thread_names, test_long_string } },
         { "addresses", { test_addresses_off_jsonl, test_addresses_off_text, test_addresses_on } },
         { "concurrency", { test_concurrent_writers } },

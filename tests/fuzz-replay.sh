@@ -79,3 +79,20 @@ if [[ -z $n || $n -lt 5 ]]; then
     exit 1
 fi
 echo "PASS: $n suppression files through the parser"
+# The format=bin reader of `jvmtigen trace` (tests/fuzz/fuzz_trace.c) over
+# its seeds: a whole recording, one cut short, one with a bad record.
+rc=0
+UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1} \
+    "$builddir/tests/fuzz_trace_replay" "$srcdir/tests/fuzz/trace-seeds" >"$out/trace.stdout" 2>"$out/trace.stderr" || rc=$?
+cat "$out/trace.stdout"
+if ((rc != 0)) || [[ -s $out/trace.stderr ]]; then
+    echo "FAIL: fuzz_trace_replay exited $rc; stderr:"
+    sed 's/^/   | /' "$out/trace.stderr" | head -60
+    exit 1
+fi
+n=$(sed -n 's/^fuzz_replay: \([0-9]*\) inputs ran.*/\1/p' "$out/trace.stdout")
+if [[ -z $n || $n -lt 3 ]]; then
+    echo "FAIL: only '${n:-no}' recordings ran: the corpus is missing"
+    exit 1
+fi
+echo "PASS: $n recordings through the reader of jvmtigen trace"

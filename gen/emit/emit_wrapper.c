@@ -720,9 +720,12 @@ static void put_function(wctx *w, const jt_function *f)
     else {
         if (calls_back_synchronously(f))
             put_callback_setup(w, f);
+        /* the call in progress, for the crash path (jc_crash.c) */
+        P("    const int in_call = jc_call_enter(%d);\n", f->num);
         P("    jvmtiError err = (*ce->real)->%s(ce->real", f->id);
         put_args(w, f->params, f->nparams);
         P(");\n");
+        P("    jc_call_leave(in_call, err);\n");
     }
     P("    const uint64_t dur = t0 ? jc_now_ns() - t0 : 0;\n");
     P("    jc_account(%d, err, dur);\n", f->num);

@@ -9,7 +9,8 @@
 /* Time calls only when someone will read the figure. */
 static inline bool jc_timing(void)
 {
-    return jc_g.opt.summary || (jc_g.opt.trace & JC_TRACE_CALLS);
+    /* format=bin times its records itself (jc_bin.c) */
+    return jc_g.opt.summary || ((jc_g.opt.trace & JC_TRACE_CALLS) && jc_g.opt.format != JC_FMT_BIN);
 }
 
 /* JVMTI memory is tracked when leaks are reported or Deallocate checked. */
@@ -49,9 +50,35 @@ static inline void jc_account(int num, jvmtiError err, uint64_t dur)
 static inline bool jc_traced(int num, jvmtiError err)
 {
     unsigned t = jc_g.opt.trace;
-    if (!t || !jc_fn_selected[num])
-        return false;
+    if (!t || !jc_fn_selected[num] || jc_g.opt.format == JC_FMT_BIN)
+        return false;           /* format=bin: the call is in the recording */
     return (t & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (t & JC_TRACE_ERRORS));
+}
+
+/* Before the real call: this thread is in call num (returns the number to
+ * put back after it, -1 when not tracing).  A store, no formatting. */
+static inline int jc_call_enter(int num)
+{
+    if (!jc_g.opt.trace || !jc_fn_selected[num])
+        return -1;
+    jc_call_slot *s = jc_tl_call;
+    if (!s && !(s = jc_call_slot_new()))
+        return -1;
+    int prev = atomic_load_explicit(&s->fn, memory_order_relaxed);
+    atomic_store_explicit(&s->fn, num, memory_order_release);
+    if (jc_g.opt.format == JC_FMT_BIN)
+        jc_bin_enter(num);
+    return prev;
+}
+
+static inline void jc_call_leave(int prev, jvmtiError err)
+{
+    jc_call_slot *s;
+    if (prev >= 0 && (s = jc_tl_call) != NULL) {
+        atomic_store_explicit(&s->fn, prev, memory_order_release);
+        if (jc_g.opt.format == JC_FMT_BIN)
+            jc_bin_leave(err);
+    }
 }
 
 /* Report a violation of check id by the call in slot num and fold its

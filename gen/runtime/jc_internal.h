@@ -22,6 +22,28 @@ jc_rec *jc_rec_begin_violation(const char *check, const char *fn);
 /* The same for a note or warning (JC_REC_NOTE, JC_REC_WARNING). */
 jc_rec *jc_rec_begin_labelled(enum jc_rec_kind kind, const char *check, const char *fn);
 
+/* Set by the crash path and at exit: from then on records are dropped. */
+extern atomic_bool jc_trace_crashing;
+/* The crash path: stops all other writing, writes every thread's batched
+ * whole lines, and returns the sink's fd for the last records (-1: none). */
+int jc_trace_crash_flush(void);
+
+/* ---- jc_bin.c ------------------------------------------------------------- */
+
+/* Creates the recording at path (format=bin).  0, or -1 with a message. */
+int jc_bin_open(const char *path, char *err, size_t errlen);
+
+/* ---- jc_crash.c ---------------------------------------------------------- */
+
+/* Per thread, the call in progress, so that a crash inside it is recorded
+ * (jc_inline.h's jc_call_enter/jc_call_leave set it). */
+void jc_crash_thread_named(const char *name);
+/* SIGXFSZ: ignored when no one handles it (a size limit must fail a write,
+ * not kill the VM); called when the sink opens. */
+void jc_sink_signals(void);
+/* Installs the SIGABRT handler that writes the crash records (jc_init). */
+void jc_crash_init(void);
+
 /* ---- jc_envs.c ----------------------------------------------------------- */
 
 /* Calls fn on every live env, under the registry's lock. */

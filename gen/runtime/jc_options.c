@@ -1,7 +1,7 @@
 /* jc_options.c — the option string of the shim (-agentpath:libjvmticheck.so=
  * OPTIONS) and of jvmti_check_wrap(vm, env, OPTIONS).
  *
- *   log=FILE  format=text|jsonl  trace=all|calls|events|errors|none
+ *   log=FILE  format=text|jsonl|bin  trace=all|calls|events|errors|none
  *   only=GLOB[+GLOB...]  check=on|off|strict  leaks=on|off  summary=on|off
  *   addresses=on|off  portability=on|off  exitcode=N  halt=on|off  repeat=N
  *   stack=N  suppress=FILE  gen_suppressions=on|off  help  agent=PATH[=AGENT_OPTIONS]
@@ -52,7 +52,7 @@ struct opt_def {
 };
 
 static const word format_words[] = {
-    { "text", JC_FMT_TEXT }, { "jsonl", JC_FMT_JSONL }, { NULL, 0 }
+    { "text", JC_FMT_TEXT }, { "jsonl", JC_FMT_JSONL }, { "bin", JC_FMT_BIN }, { NULL, 0 }
 };
 static const word trace_words[] = {
     { "all", JC_TRACE_CALLS | JC_TRACE_EVENTS | JC_TRACE_ERRORS },
@@ -205,7 +205,7 @@ static const word stack_range[] = { { "min", 1 }, { "max", 32 } };
 
 static const opt_def options[] = {
     { "log", parse_log, NULL, NULL, false, "a file name" },
-    { "format", parse_words, format_words, set_format, false, "text or jsonl" },
+    { "format", parse_words, format_words, set_format, false, "text, jsonl or bin" },
     { "trace", parse_words, trace_words, set_trace, true,
       "all, calls, events, errors or none, or several joined by '+'" },
     { "only", parse_only, NULL, NULL, false, "GLOB[+GLOB...] over function and event names" },

@@ -24,7 +24,7 @@
 
 /* ---- options ------------------------------------------------------------ */
 
-enum jc_format { JC_FMT_TEXT, JC_FMT_JSONL };
+enum jc_format { JC_FMT_TEXT, JC_FMT_JSONL, JC_FMT_BIN };
 enum jc_check { JC_CHECK_OFF, JC_CHECK_ON, JC_CHECK_STRICT };
 enum jc_trace_bits {            /* trace=all is calls|events|errors */
     JC_TRACE_CALLS = 1,         /* every call */
@@ -230,6 +230,25 @@ void jc_rec_field_int(jc_rec *r, const char *key, long long value);
 void jc_rec_end(jc_rec *r, uint64_t t_ns, uint64_t dur_ns);
 
 uint64_t jc_now_ns(void);           /* CLOCK_MONOTONIC */
+
+/* ---- the call in progress (jc_crash.c) ------------------------------------- */
+
+/* Per thread: the slot number of the JVMTI call it is in (0: none), so that
+ * the crash path can record a call that never returned. */
+typedef struct jc_call_slot {
+    _Atomic int fn;
+    long tid;                   /* gettid */
+    char name[32];              /* the thread's name as the trace knows it */
+    struct jc_call_slot *next;
+    atomic_bool used;           /* a live thread owns it */
+} jc_call_slot;
+
+extern _Thread_local jc_call_slot *jc_tl_call;
+/* The calling thread's slot, made on its first traced call (NULL: none). */
+jc_call_slot *jc_call_slot_new(void);
+/* format=bin (jc_bin.c): a call's record before it is made, completed after. */
+void jc_bin_enter(int num);
+void jc_bin_leave(jvmtiError err);
 
 /* ---- checks --------------------------------------------------------------- */
 

@@ -88,8 +88,20 @@ static int init_locked(const char *text, bool require_agent, char *err, size_t e
         free(copy);
         return -1;
     }
+    /* format=bin: calls go to the recording at log=, the rest to stderr */
+    if (o.format == JC_FMT_BIN && !o.log_path) {
+        snprintf(err, errlen, "jvmticheck: format=bin needs log=FILE (the recording)");
+        jc_options_free(&o);
+        free(copy);
+        return -1;
+    }
     if (expand_pid(&o.log_path) != 0) {
         snprintf(err, errlen, "jvmticheck: out of memory");
+        jc_options_free(&o);
+        free(copy);
+        return -1;
+    }
+    if (o.format == JC_FMT_BIN && jc_bin_open(o.log_path, err, errlen) != 0) {
         jc_options_free(&o);
         free(copy);
         return -1;
@@ -99,7 +111,7 @@ static int init_locked(const char *text, bool require_agent, char *err, size_t e
         free(copy);
         return -1;
     }
-    if (jc_sink_open(o.log_path, err, errlen) != 0) {
+    if (jc_sink_open(o.format == JC_FMT_BIN ? NULL : o.log_path, err, errlen) != 0) {
         jc_options_free(&o);
         free(copy);
         return -1;
@@ -107,6 +119,7 @@ static int init_locked(const char *text, bool require_agent, char *err, size_t e
     jc_g.opt = o;
     init_text = copy;
     jc_selection_init();        /* the generated only= tables, from jc_g.opt */
+    jc_crash_init();            /* a crash inside a call leaves its record */
     atomic_thread_fence(memory_order_release);
     jc_g.active = true;
     jc_verdict_init();          /* exitcode=, the unwinder for call sites */

@@ -1,12 +1,13 @@
 /* jc_trace.c — trace records (jc_rec_*) and the sink they are written to.
  *
  * A record is one line, text or JSON, built in a buffer of the calling
- * thread and written with a single write(2) to a file opened O_APPEND (or
- * stderr), so lines of concurrent threads never interleave and no lock is
- * taken.  Lines look like
+ * thread and written, whole, to a file opened O_APPEND (or stderr) under
+ * the sink's lock, so lines of concurrent threads never interleave (see
+ * "the sink" for pipes, failures and exit).  No lock is held across a real
+ * call.  Lines look like
  *
- *   [t=123 thread=main phase=live] call GetThreadState(thread=0x7f.., thread_state_ptr=0x7f..) -> out(thread_state_ptr=JVMTI_THREAD_STATE_ALIVE) = JVMTI_ERROR_NONE dur=120ns
- *   {"kind":"call","name":"GetThreadState","thread":"main","phase":"live","args":{...},"out":{...},"error":"JVMTI_ERROR_NONE","t_ns":123,"dur_ns":120}
+ *   [t=123 thread=main tid=4242 phase=live] call GetThreadState(thread=0x7f.., thread_state_ptr=0x7f..) -> out(thread_state_ptr=JVMTI_THREAD_STATE_ALIVE) = JVMTI_ERROR_NONE dur=120ns
+ *   {"kind":"call","name":"GetThreadState","thread":"main","tid":4242,"phase":"live","args":{...},"out":{...},"error":"JVMTI_ERROR_NONE","t_ns":123,"dur_ns":120}
  *
  * Design:
  * - Records nest: a call may be open while the VM posts an event on the
@@ -44,9 +45,12 @@
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
+#include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -142,12 +146,24 @@ static void register_thread(void)
         pthread_setspecific(cleanup_key, &tl_registered);
 }
 
+static _Thread_local long tl_tid;
+
+/* The OS thread id (gettid), in every record: threads with one name (the
+ * native threads an agent starts inherit its creator's) stay apart. */
+static long thread_id(void)
+{
+    if (!tl_tid)
+        tl_tid = (long)syscall(SYS_gettid);
+    return tl_tid;
+}
+
 static const char *thread_name(void)
 {
     if (!tl_named) {
         if (pthread_getname_np(pthread_self(), tl_name, sizeof tl_name) != 0 || !tl_name[0])
-            snprintf(tl_name, sizeof tl_name, "tid-%ld", (long)syscall(SYS_gettid));
+            snprintf(tl_name, sizeof tl_name, "tid-%ld", thread_id());
         tl_named = true;
+        jc_crash_thread_named(tl_name);
     }
     return tl_name;
 }
@@ -359,6 +375,20 @@ static _Atomic int sink_fd = -1;
 static bool sink_owned;                 /* a file we opened, not stderr */
 static char sink_name[256] = "standard error";
 static atomic_bool sink_failed;         /* a write failed: said so once */
+/* Writes to the sink are whole lines, one writer at a time (sink_mu), so
+ * no two threads' lines are ever spliced, whatever the sink.  To a pipe or
+ * socket each write(2) is also at most PIPE_BUF bytes of whole lines (a
+ * single longer line goes alone), so that lines of other writers to the
+ * same pipe (the VM's own messages on stderr) cannot split ours either. */
+static pthread_mutex_t sink_mu = PTHREAD_MUTEX_INITIALIZER;
+static bool sink_is_pipe;               /* FIFO or socket: PIPE_BUF chunks */
+static int sink_dead_fd = -1;           /* stopped after a failure; closed later */
+
+static void sink_classify(int fd)
+{
+    struct stat st;
+    sink_is_pipe = fstat(fd, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
+}
 
 int jc_sink_open(const char *path, char *err, size_t errlen)
 {
@@ -374,6 +404,8 @@ int jc_sink_open(const char *path, char *err, size_t errlen)
     snprintf(sink_name, sizeof sink_name, "%s", path ? path : "standard error");
     atomic_store(&sink_failed, false);
     sink_owned = path != NULL;
+    sink_classify(fd);
+    jc_sink_signals();
     atomic_store(&sink_fd, fd);
     return 0;
 }
@@ -383,6 +415,9 @@ void jc_sink_close(void)
     int fd = atomic_exchange(&sink_fd, -1);
     if (fd >= 0 && sink_owned)
         close(fd);
+    if (sink_dead_fd >= 0)
+        close(sink_dead_fd);
+    sink_dead_fd = -1;
     sink_owned = false;
 }
 
@@ -395,26 +430,81 @@ static void sink_failure(int err)
         return;
     char why[128], msg[512];
     const char *reason = strerror_r(err, why, sizeof why);
-    int n = snprintf(msg, sizeof msg, "jvmticheck: cannot write the trace to %s: %s; records are lost from here on\n",
+    int n = snprintf(msg, sizeof msg,
+                     "jvmticheck: cannot write the trace to %s: %s; the trace stops here, after its last whole record\n",
                      sink_name, reason);
     if (n > 0)
         (void)!write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
 }
 
-static void sink_write(const char *p, size_t n)
+/* Writes all of p (whole lines) to fd; on failure takes back what part of
+ * it reached a regular file, so that the log ends with a whole record.
+ * Returns 0 or the errno. */
+static int write_whole(int fd, const char *p, size_t n)
 {
-    int fd = atomic_load_explicit(&sink_fd, memory_order_acquire);
-    while (n > 0 && fd >= 0) {
-        ssize_t w = write(fd, p, n);
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(fd, p + done, n - done);
         if (w < 0 && errno == EINTR)
             continue;
-        if (w <= 0) {           /* disk full, closed pipe: lose the line */
-            sink_failure(w < 0 ? errno : ENOSPC);
+        if (w <= 0) {
+            int e = w < 0 ? errno : ENOSPC;
+            struct stat st;
+            if (done > 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+                off_t end = lseek(fd, 0, SEEK_CUR);
+                if (end >= (off_t)done && ftruncate(fd, end - (off_t)done) == 0)
+                    (void)lseek(fd, end - (off_t)done, SEEK_SET);
+            }
+            return e;
+        }
+        done += (size_t)w;
+    }
+    return 0;
+}
+
+/* After the first failure nothing more is written, ever: a disk that has
+ * room again later must not get a record glued to a torn one. */
+static void sink_stop(int fd, int e)
+{
+    int expected = fd;
+    if (atomic_compare_exchange_strong(&sink_fd, &expected, -1) && sink_owned)
+        sink_dead_fd = fd;
+    sink_failure(e);
+}
+
+static void sink_write_locked(int fd, const char *p, size_t n)
+{
+    while (n > 0) {
+        size_t chunk = n;
+        if (sink_is_pipe && chunk > PIPE_BUF) {
+            /* the last line end within PIPE_BUF, or the first one after */
+            const char *nl = NULL;
+            for (const char *q = p + PIPE_BUF - 1; q >= p; q--)
+                if (*q == '\n') {
+                    nl = q;
+                    break;
+                }
+            if (!nl)
+                nl = memchr(p, '\n', n);
+            chunk = nl ? (size_t)(nl - p) + 1 : n;
+        }
+        int e = write_whole(fd, p, chunk);
+        if (e) {
+            sink_stop(fd, e);
             return;
         }
-        p += w;
-        n -= (size_t)w;
+        p += chunk;
+        n -= chunk;
     }
+}
+
+static void sink_write(const char *p, size_t n)
+{
+    pthread_mutex_lock(&sink_mu);
+    int fd = atomic_load_explicit(&sink_fd, memory_order_acquire);
+    if (fd >= 0 && !atomic_load_explicit(&jc_trace_crashing, memory_order_relaxed))
+        sink_write_locked(fd, p, n);
+    pthread_mutex_unlock(&sink_mu);
 }
 
 /* ---- batching -----------------------------------------------------------------
@@ -470,10 +560,94 @@ static void batch_thread_exit(void *arg)
     tl_batch = NULL;
 }
 
+/* Records reach the log within FLUSH_MS while the VM runs: a thread of
+ * ours flushes every batch that often (a batch of an idle thread would
+ * otherwise wait for its thread's exit). */
+#define FLUSH_MS 100
+
+static void *flusher(void *unused)
+{
+    (void)unused;
+    const struct timespec tick = { 0, FLUSH_MS * 1000000L };
+    for (;;) {
+        nanosleep(&tick, NULL);
+        jc_trace_flush_all();
+    }
+    return NULL;
+}
+
+static void start_flusher(void)
+{
+    pthread_t t;
+    pthread_attr_t a;
+    if (pthread_attr_init(&a) != 0)
+        return;
+    pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+    sigset_t all, old;
+    sigfillset(&all);               /* signals go to the VM's threads, not ours */
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    if (pthread_create(&t, &a, flusher, NULL) == 0)
+        pthread_setname_np(t, "jvmticheck-flush");
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    pthread_attr_destroy(&a);
+}
+
+/* fork(): the child gets copies of every batch, which the parent will
+ * write: the child forgets them (and has no flusher; its own later records
+ * go out at its exit).  The locks are taken around fork so that the child
+ * does not inherit one held by a thread it does not have. */
+static void fork_prepare(void)
+{
+    pthread_mutex_lock(&batches_mu);
+    pthread_mutex_lock(&sink_mu);
+}
+
+static void fork_parent(void)
+{
+    pthread_mutex_unlock(&sink_mu);
+    pthread_mutex_unlock(&batches_mu);
+}
+
+static void fork_child(void)
+{
+    for (batch *b = all_batches; b; b = b->next) {
+        pthread_mutex_init(&b->mu, NULL);
+        b->len = 0;
+    }
+    pthread_mutex_unlock(&sink_mu);
+    pthread_mutex_unlock(&batches_mu);
+}
+
+/* At exit (atexit): the last flush, after which nothing is written.  The
+ * VM's threads still run while the process exits and are killed wherever
+ * they are, maybe inside a write(2), which the kernel then cuts short: the
+ * log would end with a torn line.  So the sink's lock is taken (a write in
+ * progress ends first), every batch written, and jc_trace_crashing set
+ * before the lock is let go: later records are dropped, whole. */
+static void flush_at_exit(void)
+{
+    pthread_mutex_lock(&batches_mu);
+    pthread_mutex_lock(&sink_mu);
+    int fd = atomic_load(&sink_fd);
+    for (batch *b = all_batches; b; b = b->next) {
+        pthread_mutex_lock(&b->mu);
+        if (fd >= 0 && b->len && !atomic_load(&jc_trace_crashing))
+            sink_write_locked(fd, b->p, b->len);
+        fd = atomic_load(&sink_fd);
+        b->len = 0;
+        pthread_mutex_unlock(&b->mu);
+    }
+    atomic_store(&jc_trace_crashing, true);
+    pthread_mutex_unlock(&sink_mu);
+    pthread_mutex_unlock(&batches_mu);
+}
+
 static void batch_setup(void)
 {
     batch_key_ok = pthread_key_create(&batch_key, batch_thread_exit) == 0;
-    atexit(jc_trace_flush_all);
+    atexit(flush_at_exit);
+    pthread_atfork(fork_prepare, fork_parent, fork_child);
+    start_flusher();
 }
 
 static batch *thread_batch(void)
@@ -516,6 +690,10 @@ static void emit_line(const char *p, size_t n, enum jc_rec_kind kind)
         return;
     }
     pthread_mutex_lock(&b->mu);
+    if (atomic_load_explicit(&jc_trace_crashing, memory_order_relaxed)) {
+        pthread_mutex_unlock(&b->mu);       /* the crash path owns the batches now */
+        return;
+    }
     if (b->len + n > b->cap) {
         size_t cap = b->cap ? b->cap : 2 * BATCH_FLUSH;
         while (cap < b->len + n)
@@ -551,6 +729,8 @@ static jc_rec *push(enum jc_rec_kind kind)
     if (!jc_g.active || tl_depth >= REC_DEPTH || (unsigned)kind > JC_REC_WARNING
         || atomic_load_explicit(&sink_fd, memory_order_relaxed) < 0)
         return NULL;
+    if (jc_g.opt.format == JC_FMT_BIN && (kind == JC_REC_CALL || kind == JC_REC_EVENT))
+        return NULL;            /* calls are in the recording (jc_bin.c) */
     jc_rec *r = &tl_recs[tl_depth++];
     r->kind = kind;
     r->fmt = jc_g.opt.format == JC_FMT_JSONL ? JC_FMT_JSONL : JC_FMT_TEXT;
@@ -578,6 +758,8 @@ static void put_header(jc_rec *r, const char *name, const char *label)
             put_s(r, b, " vthread=");
             put_i64(r, b, vtid);
         }
+        put_s(r, b, " tid=");
+        put_i64(r, b, thread_id());
         put_s(r, b, " phase=");
         put_s(r, b, phase);
         put_s(r, b, "] ");
@@ -603,6 +785,8 @@ static void put_header(jc_rec *r, const char *name, const char *label)
         put_s(r, b, ",\"carrier\":");
         put_quoted(r, b, thread_name(), "\"");
     }
+    put_s(r, b, ",\"tid\":");
+    put_i64(r, b, thread_id());
     put_s(r, b, ",\"phase\":\"");
     put_s(r, b, phase);
     put_s(r, b, "\"");
@@ -874,4 +1058,48 @@ void jc_rec_end(jc_rec *r, uint64_t t_ns, uint64_t dur_ns)
     }
     pop(r);
     errno = saved;
+}
+
+/* ---- the crash path ------------------------------------------------------------
+ * jc_crash.c's SIGABRT handler (the VM aborts after its error report) calls
+ * these.  Nothing here takes a lock it might wait on forever: the locks are
+ * tried for a while, then the bytes are written anyway (the process is
+ * dying; a thread that holds a lock may be the one that crashed). */
+
+atomic_bool jc_trace_crashing;
+
+static bool try_lock_for(pthread_mutex_t *mu, long ms)
+{
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        if (pthread_mutex_trylock(mu) == 0)
+            return true;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        if ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 >= ms)
+            return false;
+        sched_yield();
+    }
+}
+
+int jc_trace_crash_flush(void)
+{
+    if (atomic_exchange(&jc_trace_crashing, true))
+        return -1;
+    (void)try_lock_for(&sink_mu, 200);      /* kept: no one writes after us */
+    int fd = atomic_load(&sink_fd);
+    if (fd < 0)
+        return -1;
+    for (batch *b = all_batches; b; b = b->next) {
+        bool locked = try_lock_for(&b->mu, 20);
+        size_t n = b->len;
+        while (n > 0 && b->p[n - 1] != '\n')   /* whole lines only */
+            n--;
+        if (n > 0 && write_whole(fd, b->p, n) != 0)
+            return -1;
+        b->len = 0;
+        if (locked)
+            pthread_mutex_unlock(&b->mu);
+    }
+    return fd;
 }

@@ -1,0 +1,99 @@
+/* crash_agent.c — an agent that dies inside a JVMTI call while other
+ * threads are busy calling, or that forks, for tests/e2e-trace-safe.sh.
+ *
+ * Options: "crash" or "fork".  At VMInit it attaches BUSY native threads
+ * (pthreads, named busy-N) that each call SetThreadLocalStorage(NULL, k)
+ * for k = 1, 2, 3, ... without end, so the trace of each is a run of
+ * consecutive k a test can check for gaps.  Then, on the VMInit thread:
+ * - crash: after 300 ms, GetPhase with a bad non-NULL pointer: the VM
+ *   writes through it, crashes (hs_err) and aborts; the call never returns.
+ * - fork: after 300 ms, fork(); the child makes one call (GetTime) and
+ *   exits with exit(0) (atexit handlers run); the parent waits for it,
+ *   stops the busy threads and returns: the VM exits normally.
+ */
+#define AGENT_NAME "crash_agent"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "agent.h"
+
+#define BUSY 4
+
+static JavaVM *the_vm;
+static jvmtiEnv *jvmti;
+static int mode_crash;
+static atomic_bool stop;
+static pthread_t busy[BUSY];
+
+static void *busy_main(void *arg)
+{
+    char name[16];
+    snprintf(name, sizeof name, "busy-%d", (int)(intptr_t)arg);
+    pthread_setname_np(pthread_self(), name);
+    JNIEnv *jni;
+    JavaVMAttachArgs a = { JNI_VERSION_1_8, name, NULL };
+    if ((*the_vm)->AttachCurrentThread(the_vm, (void **)&jni, &a) != JNI_OK) {
+        agent_failed("AttachCurrentThread", 0);
+        return NULL;
+    }
+    for (uintptr_t k = 1; !atomic_load(&stop); k++)
+        (*jvmti)->SetThreadLocalStorage(jvmti, NULL, (const void *)k);
+    (*the_vm)->DetachCurrentThread(the_vm);
+    return NULL;
+}
+
+static void sleep_ms(long ms)
+{
+    struct timespec t = { ms / 1000, (ms % 1000) * 1000000L };
+    nanosleep(&t, NULL);
+}
+
+static void JNICALL vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
+{
+    (void)jni;
+    (void)thread;
+    for (int i = 0; i < BUSY; i++)
+        pthread_create(&busy[i], NULL, busy_main, (void *)(intptr_t)i);
+    sleep_ms(300);
+    if (mode_crash) {
+        (*env)->GetPhase(env, (jvmtiPhase *)(uintptr_t)8);    /* the VM writes there */
+        fprintf(stderr, "crash_agent: FAILED to crash\n");
+        return;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        jlong t;
+        (*env)->GetTime(env, &t);
+        exit(0);
+    }
+    int st = 0;
+    if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+        agent_failed("fork", pid < 0 ? -1 : st);
+    atomic_store(&stop, true);
+    for (int i = 0; i < BUSY; i++)
+        pthread_join(busy[i], NULL);
+}
+
+JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
+{
+    (void)reserved;
+    the_vm = vm;
+    mode_crash = options && strcmp(options, "crash") == 0;
+    if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION_1_2) != JNI_OK)
+        return JNI_ERR;
+    jvmtiEventCallbacks cb;
+    memset(&cb, 0, sizeof cb);
+    cb.VMInit = vm_init;
+    if ((*jvmti)->SetEventCallbacks(jvmti, &cb, sizeof cb) != JVMTI_ERROR_NONE
+        || (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, NULL) != JVMTI_ERROR_NONE)
+        return JNI_ERR;
+    return JNI_OK;
+}

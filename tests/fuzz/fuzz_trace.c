@@ -1,0 +1,34 @@
+/* fuzz_trace.c — libFuzzer target: the reader of format=bin recordings
+ * (`jvmtigen trace`, gen/cmd/trace.c) on any bytes, in both output
+ * formats.  A recording is outside input (a crash cuts it, anyone can hand
+ * one over): bad bytes must give a message, never a crash or an overread.
+ * Replayed over tests/fuzz/trace-seeds/ in `make check`
+ * (tests/fuzz-replay.sh); fuzzed by `make fuzz FUZZ_TARGET=trace`. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cmd/trace.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    if (!freopen("/dev/null", "w", stderr))     /* the messages are expected */
+        return 0;
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    for (int f = JT_TRACE_TEXT; f <= JT_TRACE_JSONL; f++) {
+        char *out;
+        size_t n;
+        if (jt_trace_decode(data, size, "fuzz", (enum jt_trace_fmt)f, &out, &n) == 0)
+            free(out);
+    }
+    return 0;
+}

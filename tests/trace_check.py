@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""trace_check.py — per-thread checks of a trace left by tests/agents/crash_agent.c
+(tests/e2e-trace-safe.sh); reads text or jsonl.
+
+    trace_check.py LOG crash   the thread that made the enter record's
+                               GetPhase call has it as its last record; each
+                               busy thread's SetThreadLocalStorage calls
+                               carry data 1, 2, 3, ... with no gap, and an
+                               enter record, if any, is its last
+    trace_check.py LOG crash-bin   the same for a format=bin recording as
+                               `jvmtigen trace` prints it (no arguments):
+                               the busy threads' calls are counted only
+    trace_check.py LOG fork    no line twice; one GetTime call; busy
+                               threads without gaps
+
+Prints a line per thread; exit 1 on a failed check.
+"""
+import json
+import re
+import sys
+
+TEXT = re.compile(r"^\[t=\d+ thread=(?:\S+|\"(?:[^\"\\]|\\.)*\") tid=(\d+)(?: phase=\w+)?\] (\w+) (\w+)(.*)$")
+
+
+def records(path):
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if not line.endswith("\n"):
+                raise SystemExit("%s:%d: last line is not whole: %r" % (path, n, line[:200]))
+            if line.startswith("{"):
+                r = json.loads(line)
+                data = r.get("args", {}).get("data")
+                yield line, r["tid"], r["kind"], r["name"], data
+            else:
+                m = TEXT.match(line)
+                if not m:
+                    raise SystemExit("%s:%d: not a record: %r" % (path, n, line[:200]))
+                d = re.search(r"data=(0x[0-9a-f]+)", m.group(4))
+                kind = m.group(2).lower()
+                yield line, int(m.group(1)), kind, m.group(3), d.group(1) if d else None
+
+
+def main(path, mode):
+    bad = 0
+    per = {}
+    lines = []
+    for line, tid, kind, name, data in records(path):
+        per.setdefault(tid, []).append((kind, name, data))
+        lines.append(line)
+    if mode == "fork":
+        dups = len(lines) - len(set(lines))
+        print("   %d lines, %d written twice" % (len(lines), dups))
+        bad += dups != 0
+        gettime = sum(1 for t in per.values() for k, n, d in t if k == "call" and n == "GetTime")
+        print("   GetTime calls (the child's): %d" % gettime)
+        bad += gettime != 1
+    crashers = [tid for tid, recs in per.items() if any(k == "enter" and n == "GetPhase" for k, n, d in recs)]
+    if mode in ("crash", "crash-bin"):
+        if len(crashers) != 1:
+            print("   FAIL: %d threads with an enter GetPhase record, expected 1" % len(crashers))
+            bad += 1
+        for tid in crashers:
+            last = per[tid][-1]
+            ok = last[:2] == ("enter", "GetPhase")
+            print("   crashing thread %d: last record %s %s%s" % (tid, last[0], last[1], "" if ok else "  FAIL"))
+            bad += not ok
+    busy = 0
+    for tid, recs in sorted(per.items()):
+        if mode == "crash-bin":
+            ks = list(range(1, 1 + sum(1 for k, n, d in recs if k == "call" and n == "SetThreadLocalStorage")))
+        else:
+            ks = [int(d, 16) for k, n, d in recs if k == "call" and n == "SetThreadLocalStorage" and d]
+        if not ks:
+            continue
+        busy += 1
+        gaps = ks != list(range(1, len(ks) + 1))
+        enters = [i for i, r in enumerate(recs) if r[0] == "enter"]
+        late = enters and enters != [len(recs) - 1]
+        print("   busy thread %d: calls 1..%d%s%s%s" % (tid, len(ks), ", then in %s" % recs[-1][1] if enters else "",
+                                                   "  FAIL: gaps" if gaps else "", "  FAIL: enter not last" if late else ""))
+        bad += gaps + bool(late)
+    if busy < 4:
+        print("   FAIL: %d busy threads in the trace, expected 4" % busy)
+        bad += 1
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[2] not in ("crash", "crash-bin", "fork"):
+        sys.stderr.write(__doc__)
+        sys.exit(2)
+    sys.exit(main(sys.argv[1], sys.argv[2]))
