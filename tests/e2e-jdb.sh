@@ -22,7 +22,8 @@ jdb_run() {
         Workload) >"$out/stdout$n" 2>"$out/stderr$n" &
     jpid=$!
     for i in $(seq 200); do     # until jdwp says where it listens (20 s at most)
-        port=$(sed -n 's/^Listening for transport dt_socket at address: \([0-9]*\)$/\1/p' "$out/stdout$n")
+        # the background shell may not have created the file yet
+        port=$(sed -n 's/^Listening for transport dt_socket at address: \([0-9]*\)$/\1/p' "$out/stdout$n" 2>/dev/null || true)
         [[ -n $port ]] && break
         kill -0 $jpid 2>/dev/null || break
         sleep 0.1

@@ -226,7 +226,8 @@ uint64_t jc_now_ns(void);           /* CLOCK_MONOTONIC */
 #define JC_CHECK_IDS(X) \
     X(null_pointer) X(min_value) X(enum_value) X(capability) X(event_capability) \
     X(thread_filter) X(phase) X(callback_unsafe) X(version) X(bad_deallocate) \
-    X(leak) X(undocumented_error)
+    X(leak) X(undocumented_error) X(range) \
+    X(monitor_destroyed) X(monitor_owner) X(monitor_destroy_busy) X(monitor_order)
 
 enum jc_check_id {
 #define JC_ENUM_ID(id) JC_CHK_##id,
