@@ -713,6 +713,9 @@ static void put_checks(wctx *w, const jt_function *f)
             else if (strcmp(cs[k].id, "min_value") == 0)
                 P("        if (%s < %lld) bad = jc_flag(JC_CHK_min_value, %d, \"%s\", %s, bad, \"%%lld is below the minimum %lld\", (long long)%s);\n",
                   p->id, cs[k].lo, f->num, p->id, cs[k].error, cs[k].lo, p->id);
+            else if (strcmp(cs[k].id, "object_kind") == 0)
+                P("        if (jc_g.opt.deep && %s != NULL && !jc_deep_kind_ok(ce, (jobject)%s, \"%s\")) bad = jc_flag(JC_CHK_object_kind, %d, \"%s\", %s, bad, \"%s is not a %s\");\n",
+                  p->id, p->id, cs[k].java_class, f->num, p->id, cs[k].error, p->id, cs[k].java_class);
             else if (strcmp(cs[k].id, "range") == 0)
                 put_range_check(w, f, p, &cs[k]);
             else if (strcmp(cs[k].id, "enum_value") == 0)
@@ -891,7 +894,7 @@ static void put_prologue(wctx *w)
       " * The checked, tracing wrapper of every JVMTI function and event of the\n"
       " * spec; links with the runtime in gen/runtime (see jc_runtime.h). */\n", base);
     P("#include <stdatomic.h>\n#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <string.h>\n\n"
-      "#include \"jvmti.h\"\n#include \"jvmti_names.h\"\n#include \"jc_runtime.h\"\n#include \"jc_inline.h\"\n#include \"jc_monitors.h\"\n\n");
+      "#include \"jvmti.h\"\n#include \"jvmti_names.h\"\n#include \"jc_runtime.h\"\n#include \"jc_inline.h\"\n#include \"jc_monitors.h\"\n#include \"jc_deep.h\"\n\n");
 }
 
 /* Slots the spec leaves reserved: a forwarder each, which a newer VM's

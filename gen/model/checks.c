@@ -32,6 +32,35 @@ static const char *null_rule(const jt_spec *s, const jt_param *p)
     return jt_null_error(t->kind, jt_type_leaf(t)->kind);
 }
 
+/* object_kind (check=deep): the class a reference param's object must be
+ * an instance of, and the error the spec gives for another object ("is not
+ * a thread object" ...).  By the param's kind, and for a module by the
+ * function's documented error ("module is not a module object"). */
+static const struct { jt_kind kind; const char *java_class, *error; } object_kinds[] = {
+    { JT_JTHREAD, "java/lang/Thread", "JVMTI_ERROR_INVALID_THREAD" },
+    { JT_JTHREADGROUP, "java/lang/ThreadGroup", "JVMTI_ERROR_INVALID_THREAD_GROUP" },
+    { JT_JCLASS, "java/lang/Class", "JVMTI_ERROR_INVALID_CLASS" },
+};
+
+static bool object_kind(const jt_param *p, jt_check *c)
+{
+    const jt_type *t = p->type, *leaf = jt_type_leaf(t);
+    if (t->kind != JT_PTRTYPE && jt_kind_info(t->kind)->wrapper)
+        return false;
+    for (size_t i = 0; i < sizeof object_kinds / sizeof *object_kinds; i++)
+        if (object_kinds[i].kind == leaf->kind) {
+            *c = (jt_check){ .id = "object_kind", .error = object_kinds[i].error,
+                             .java_class = object_kinds[i].java_class };
+            return true;
+        }
+    if (leaf->kind == JT_JOBJECT &&
+        jt_documented_error(jt_param_function(p), p->id, "JVMTI_ERROR_INVALID_MODULE")) {
+        *c = (jt_check){ .id = "object_kind", .error = "JVMTI_ERROR_INVALID_MODULE", .java_class = "java/lang/Module" };
+        return true;
+    }
+    return false;
+}
+
 int jt_param_checks(const jt_spec *s, const jt_param *p, jt_check out[JT_MAX_CHECKS])
 {
     const jt_type *t = p->type;
@@ -42,6 +71,8 @@ int jt_param_checks(const jt_spec *s, const jt_param *p, jt_check out[JT_MAX_CHE
     const char *nerr = null_rule(s, p);
     if (nerr)
         out[n++] = (jt_check){ .id = "null_pointer", .error = nerr };
+    if (object_kind(p, &out[n]))
+        n++;
     if ((t->kind == JT_JINT || t->kind == JT_JLONG) && t->min)
         out[n++] = (jt_check){ .id = "min_value", .error = "JVMTI_ERROR_ILLEGAL_ARGUMENT", .has_lo = true, .lo = t->min_value };
     /* a frame depth: the spec lists "depth is less than zero" for its kind */

@@ -19,6 +19,8 @@ typedef struct jt_check {
     /* enum_value of a jvmtiEvent the function's documented error limits */
     const jt_event *events[4];
     int nevents;
+    /* object_kind (check=deep): the class the reference must be an instance of */
+    const char *java_class;
 } jt_check;
 
 #define JT_MAX_CHECKS 8

@@ -10,6 +10,7 @@
  */
 #define AGENT_NAME "misuse_agent"
 
+#include <stdbool.h>
 #include <string.h>
 
 #include "agent.h"
@@ -208,6 +209,34 @@ static void raw_monitors(JNIEnv *jni)
     TRY((*jvmti)->DestroyRawMonitor(jvmti, mon_owned));
 }
 
+/* check=deep (misuse_agent.so=deep): references of the wrong kind, each
+ * a valid reference to a live object.  Only made when asked: without deep
+ * checks they would reach the VM, which need not survive all of them. */
+static bool deep_mistakes;
+
+static void object_kinds(jthread thread, jclass klass)
+{
+    jint state, count;
+    jvmtiThreadGroupInfo info;
+    char *sig;
+    jobject *modules;
+
+    if (!deep_mistakes)
+        return;
+    /* object_kind: a jclass where a jthread belongs */
+    EXPECT((*jvmti)->GetThreadState(jvmti, (jthread)klass, &state), JVMTI_ERROR_INVALID_THREAD);
+    /* object_kind: a thread where a thread group belongs */
+    EXPECT((*jvmti)->GetThreadGroupInfo(jvmti, (jthreadGroup)thread, &info), JVMTI_ERROR_INVALID_THREAD_GROUP);
+    /* object_kind: a thread where a class belongs */
+    EXPECT((*jvmti)->GetClassSignature(jvmti, (jclass)thread, &sig, NULL), JVMTI_ERROR_INVALID_CLASS);
+    /* object_kind: a class where a module belongs */
+    TRY((*jvmti)->GetAllModules(jvmti, &count, &modules));
+    EXPECT((*jvmti)->AddModuleReads(jvmti, klass, modules[0]), JVMTI_ERROR_INVALID_MODULE);
+    TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)modules));
+    /* right kinds: no report */
+    TRY((*jvmti)->GetThreadState(jvmti, thread, &state));
+}
+
 static void JNICALL on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
 {
     jvmtiHeapCallbacks heap_cb;
@@ -245,6 +274,7 @@ static void JNICALL on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
     (void)(*jvmti)->IterateOverHeap(jvmti, (jvmtiHeapObjectFilter)42, NULL, NULL);
     spec_rules(jni, thread, klass);
     raw_monitors(jni);
+    object_kinds(thread, klass);
     /* leak: never deallocated */
     TRY((*jvmti)->GetClassSignature(jvmti, klass, &leaked, NULL));
 
@@ -267,7 +297,8 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
     jclass *classes;
     jthread *threads;
 
-    (void)options, (void)reserved;
+    (void)reserved;
+    deep_mistakes = options && strcmp(options, "deep") == 0;
     if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION) != JNI_OK
         || (*vm)->GetEnv(vm, (void **)&old, JVMTI_VERSION_1_2) != JNI_OK) {
         agent_failed("GetEnv", 0);
