@@ -33,6 +33,8 @@ run() {   # run LABEL AGENTPATH [JAVA OPTION...]
 }
 run "direct (VM only)" "$work/libbench.so=$calls"
 run "check=on,trace=none" "$lib=check=on,trace=none,leaks=off,agent=$work/libbench.so=$calls"
+# check=deep: GetThreadState's jthread is checked to be a Thread (jc_deep.c)
+run "check=deep,trace=none" "$lib=check=deep,trace=none,leaks=off,agent=$work/libbench.so=$calls"
 tcalls=$((calls / 5))
 start=$(date +%s%N)
 run "trace=all to a file" "$lib=trace=all,format=jsonl,log=$work/trace.jsonl,agent=$work/libbench.so=$tcalls"

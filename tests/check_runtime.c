@@ -377,6 +377,11 @@ static const struct kw_case {
     { "check=on", F(check), JC_CHECK_ON },
     { "check=off", F(check), JC_CHECK_OFF },
     { "check=strict", F(check), JC_CHECK_STRICT },
+    { "check=deep", F(check), JC_CHECK_ON },
+    { "check=deep", F(deep), 1 },
+    { "check=strict+deep", F(check), JC_CHECK_STRICT },
+    { "check=strict+deep", F(deep), 1 },
+    { "check=strict", F(deep), 0 },
     { "leaks=on", F(leaks), 1 },
     { "leaks=off", F(leaks), 0 },
     { "summary=on", F(summary), 1 },
@@ -399,6 +404,8 @@ static unsigned field_value(const jc_options *o, size_t field)
         return o->check;
     if (field == offsetof(jc_options, leaks))
         return o->leaks;
+    if (field == offsetof(jc_options, deep))
+        return o->deep;
     if (field == offsetof(jc_options, summary))
         return o->summary;
     if (field == offsetof(jc_options, portability))
@@ -501,7 +508,7 @@ static const struct bad_case {
     { "trace=all+", false,
       "jvmticheck: bad value 'all+' for trace (expected all, calls, events, errors or none, or several joined by '+')" },
     { "format=json", false, "jvmticheck: bad value 'json' for format (expected text, jsonl or bin)" },
-    { "check=maybe", false, "jvmticheck: bad value 'maybe' for check (expected on, off or strict)" },
+    { "check=maybe", false, "jvmticheck: bad value 'maybe' for check (expected on, off, strict, deep or strict+deep)" },
     { "leaks=yes", false, "jvmticheck: bad value 'yes' for leaks (expected on or off)" },
     { "summary=ON", false, "jvmticheck: bad value 'ON' for summary (expected on or off)" },
     { "addresses=of", false, "jvmticheck: bad value 'of' for addresses (expected on or off)" },

@@ -29,4 +29,13 @@ if [[ -s $log ]]; then
         fi
     done
 fi
+
+# check=deep: every reference the good agent passes is of the right kind
+log=$out/deep.jsonl
+e2e_java "-agentpath:$LIBJVMTICHECK=check=deep,trace=errors,format=jsonl,log=$log,agent=$AGENTS_DIR/good_agent.so" Workload
+e2e_expect_clean_run "$log"
+if [[ -s $log ]] && [[ $(count violation) -ne 0 ]]; then
+    fail "check=deep: $(count violation) violation records, expected none:"
+    grep '"kind":"violation"' "$log" | head -10
+fi
 e2e_finish

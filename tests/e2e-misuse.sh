@@ -9,17 +9,30 @@ set -euo pipefail
 
 e2e_init e2e-misuse
 e2e_javac Workload
-log=$out/trace.jsonl
-e2e_java "-agentpath:$LIBJVMTICHECK=check=strict,format=jsonl,trace=errors,leaks=on,log=$log,agent=$AGENTS_DIR/misuse_agent.so" Workload
-e2e_expect_clean_run "$log"
+# misuse_run NAME [CHECK AGENT-OPTIONS EXPECT]: one run on the current java
+misuse_run() {
+    local log=$out/trace-$1.jsonl check=${2:-strict} opts=${3:+=$3} expect=${4:-$srcdir/tests/data/misuse.expect}
+    e2e_java "-agentpath:$LIBJVMTICHECK=check=$check,format=jsonl,trace=errors,leaks=on,log=$log,agent=$AGENTS_DIR/misuse_agent.so$opts" Workload
+    e2e_expect_clean_run "$log"
+    if [[ -s $log ]]; then
+        echo "   violations in the trace:"
+        trace violations "$log" | sort | uniq -c | sed 's/^/     /'
+        trace expect "$log" "$expect" || fail "$1: the violations differ from misuse.expect (see above)"
+        # the agent asked GetEnv for 1.2: a note, not a violation, once
+        notes=$(trace notes "$log")
+        [[ $notes == "note portability SetHeapSamplingInterval" ]] \
+            || fail "$1: notes: '$notes', expected one portability note for SetHeapSamplingInterval"
+    fi
+}
 
-if [[ -s $log ]]; then
-    echo "   violations in the trace:"
-    trace violations "$log" | sort | uniq -c | sed 's/^/     /'
-    trace expect "$log" "$srcdir/tests/data/misuse.expect" || fail "the violations differ from misuse.expect (see above)"
-    # the agent asked GetEnv for 1.2: a note, not a violation, once
-    notes=$(trace notes "$log")
-    [[ $notes == "note portability SetHeapSamplingInterval" ]] \
-        || fail "notes: '$notes', expected one portability note for SetHeapSamplingInterval"
+misuse_run jdk17
+# check=strict+deep: the same, and references of the wrong kind (the agent
+# makes those only with its option deep)
+cat "$srcdir/tests/data/misuse.expect" "$srcdir/tests/data/misuse-deep.expect" >"$out/deep.expect"
+misuse_run jdk17-deep strict+deep deep "$out/deep.expect"
+if e2e_have_new_jdk; then
+    e2e_use_jdk "$JDK_NEW"
+    misuse_run new
+    misuse_run new-deep strict+deep deep "$out/deep.expect"
 fi
 e2e_finish

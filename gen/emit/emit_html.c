@@ -1309,7 +1309,7 @@ static void slot_param_checks(R *r, const void *arg)
     if (r->plain)
         return;
     checks_arg c;
-    c.n = jt_param_checks(arg, c.cs);
+    c.n = jt_param_checks(r->s, arg, c.cs);
     if (c.n)
         RENDER(r, "param_checks", F("items", slot_check_items, &c));
 }

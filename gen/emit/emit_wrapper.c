@@ -43,7 +43,9 @@ typedef enum hook_kind {
     HOOK_RUN_AGENT_THREAD,  /* RunAgentThread: the thread gets the checked env */
     HOOK_DISPOSE,           /* DisposeEnvironment: note table patches first */
     HOOK_EXT_FUNCTIONS,     /* GetExtensionFunctions: trampolines for the VM's */
-    HOOK_EXT_EVENT_CB       /* SetExtensionEventCallback: a trampoline */
+    HOOK_EXT_EVENT_CB,      /* SetExtensionEventCallback: a trampoline */
+    HOOK_MON_CREATE,        /* CreateRawMonitor: the monitor's life begins */
+    HOOK_MONITOR            /* raw monitor use: jc_monitors.c, op below */
 } hook_kind;
 
 static const struct { const char *fn; hook_kind hook; } hooks[] = {
@@ -58,7 +60,32 @@ static const struct { const char *fn; hook_kind hook; } hooks[] = {
     { "DisposeEnvironment", HOOK_DISPOSE },
     { "GetExtensionFunctions", HOOK_EXT_FUNCTIONS },
     { "SetExtensionEventCallback", HOOK_EXT_EVENT_CB },
+    { "CreateRawMonitor", HOOK_MON_CREATE },
+    { "DestroyRawMonitor", HOOK_MONITOR },
+    { "RawMonitorEnter", HOOK_MONITOR },
+    { "RawMonitorExit", HOOK_MONITOR },
+    { "RawMonitorWait", HOOK_MONITOR },
+    { "RawMonitorNotify", HOOK_MONITOR },
+    { "RawMonitorNotifyAll", HOOK_MONITOR },
 };
+
+/* What each raw monitor function does to its monitor (jc_monitors.h). */
+static const struct { const char *fn, *op; } monitor_ops[] = {
+    { "DestroyRawMonitor", "JC_MON_DESTROY" },
+    { "RawMonitorEnter", "JC_MON_ENTER" },
+    { "RawMonitorExit", "JC_MON_EXIT" },
+    { "RawMonitorWait", "JC_MON_WAIT" },
+    { "RawMonitorNotify", "JC_MON_NOTIFY" },
+    { "RawMonitorNotifyAll", "JC_MON_NOTIFY" },
+};
+
+static const char *monitor_op(const jt_function *f)
+{
+    for (size_t i = 0; i < sizeof monitor_ops / sizeof *monitor_ops; i++)
+        if (strcmp(monitor_ops[i].fn, f->id) == 0)
+            return monitor_ops[i].op;
+    return NULL;
+}
 
 static hook_kind hook_of(const jt_function *f)
 {
@@ -598,8 +625,34 @@ static void put_alloc_tracking(wctx *w, const jt_function *f)
 
 /* ---- input checks ------------------------------------------------------------ */
 
-static void put_enum_check(wctx *w, const jt_function *f, const jt_param *p, const jt_type *t)
+/* range: outside the bounds a documented error states; the message names
+ * the spec's constants where it does. */
+static void put_range_check(wctx *w, const jt_function *f, const jt_param *p, const jt_check *c)
 {
+    char lo[96], hi[96];
+    snprintf(lo, sizeof lo, c->lo_name ? "%s (%lld)" : "%s%lld", c->lo_name ? c->lo_name : "", c->lo);
+    snprintf(hi, sizeof hi, c->hi_name ? "%s (%lld)" : "%s%lld", c->hi_name ? c->hi_name : "", c->hi);
+    if (c->has_lo && c->has_hi)
+        P("        if ((long long)%s < %lldLL || (long long)%s > %lldLL) bad = jc_flag(JC_CHK_range, %d, \"%s\", %s, bad, \"%%lld is outside %s..%s\", (long long)%s);\n",
+          p->id, c->lo, p->id, c->hi, f->num, p->id, c->error, lo, hi, p->id);
+    else if (c->has_lo)
+        P("        if ((long long)%s < %lldLL) bad = jc_flag(JC_CHK_range, %d, \"%s\", %s, bad, \"%%lld is less than %s\", (long long)%s);\n",
+          p->id, c->lo, f->num, p->id, c->error, lo, p->id);
+}
+
+static void put_enum_check(wctx *w, const jt_function *f, const jt_param *p, const jt_type *t, const jt_check *c)
+{
+    if (c->nevents) {
+        /* the function's documented error allows only these events */
+        P("        if (");
+        for (int i = 0; i < c->nevents; i++)
+            P("%s(int)%s != %d", i ? " && " : "", p->id, c->events[i]->num);
+        P(") bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", %s, bad, \"%%d is not", f->num, p->id, c->error);
+        for (int i = 0; i < c->nevents; i++)
+            P("%s %s", i ? (i + 1 == c->nevents ? " or" : ",") : "", c->events[i]->id);
+        P("\", (int)%s);\n", p->id);
+        return;
+    }
     const jt_constants *g = enum_group(t);
     if (g && g->kind == JT_CK_BITS) {
         long long all = 0;
@@ -618,8 +671,8 @@ static void put_enum_check(wctx *w, const jt_function *f, const jt_param *p, con
         return;
     }
     if (t->name && strcmp(t->name, "jvmtiEvent") == 0) {
-        P("        if (((int)%s < jc_event_min || (int)%s > jc_event_max || !jc_event_table[(int)%s - jc_event_min].name) && !jc_extension_event(ce, (int)%s, \"%s\")) bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_INVALID_EVENT_TYPE, bad, \"%%d is not an event\", (int)%s);\n",
-          p->id, p->id, p->id, p->id, f->id, f->num, p->id, p->id);
+        P("        if (((int)%s < jc_event_min || (int)%s > jc_event_max || !jc_event_table[(int)%s - jc_event_min].name) && !jc_extension_event(ce, (int)%s, \"%s\")) bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", %s, bad, \"%%d is not an event\", (int)%s);\n",
+          p->id, p->id, p->id, p->id, f->id, f->num, p->id, c->error, p->id);
         return;
     }
     if (t->name && strcmp(t->name, "jvmtiError") == 0) {
@@ -654,16 +707,21 @@ static void put_checks(wctx *w, const jt_function *f)
     for (size_t i = 0; i < f->nparams; i++) {
         const jt_param *p = &f->params[i];
         const jt_type *t = p->type;
-        int m = jt_param_checks(p, cs);
+        int m = jt_param_checks(w->s, p, cs);
         for (int k = 0; k < m; k++) {
             if (strcmp(cs[k].id, "null_pointer") == 0)
                 P("        if (%s == NULL) bad = jc_flag(JC_CHK_null_pointer, %d, \"%s\", %s, bad, \"%s is NULL\");\n",
                   p->id, f->num, p->id, cs[k].error, p->id);
             else if (strcmp(cs[k].id, "min_value") == 0)
                 P("        if (%s < %lld) bad = jc_flag(JC_CHK_min_value, %d, \"%s\", %s, bad, \"%%lld is below the minimum %lld\", (long long)%s);\n",
-                  p->id, (long long)t->min_value, f->num, p->id, cs[k].error, (long long)t->min_value, p->id);
+                  p->id, cs[k].lo, f->num, p->id, cs[k].error, cs[k].lo, p->id);
+            else if (strcmp(cs[k].id, "object_kind") == 0)
+                P("        if (jc_g.opt.deep && %s != NULL && !jc_deep_kind_ok(ce, (jobject)%s, \"%s\")) bad = jc_flag(JC_CHK_object_kind, %d, \"%s\", %s, bad, \"%s is not a %s\");\n",
+                  p->id, p->id, cs[k].java_class, f->num, p->id, cs[k].error, p->id, cs[k].java_class);
+            else if (strcmp(cs[k].id, "range") == 0)
+                put_range_check(w, f, p, &cs[k]);
             else if (strcmp(cs[k].id, "enum_value") == 0)
-                put_enum_check(w, f, p, t);
+                put_enum_check(w, f, p, t, &cs[k]);
         }
     }
     P("        if (bad != JVMTI_ERROR_NONE && jc_g.opt.check == JC_CHECK_STRICT) return jc_refused(%d, bad);\n    }\n", f->num);
@@ -710,6 +768,9 @@ static void put_function(wctx *w, const jt_function *f)
           "        return jc_refused(%d, JVMTI_ERROR_ILLEGAL_ARGUMENT);\n", f->num, f->num);
     if (hook == HOOK_DISPOSE)
         P("    jc_hook_dispose(ce);\n");
+    if (hook == HOOK_MONITOR && monitor_op(f))
+        P("    jc_mon_call mc;\n    { jvmtiError e = jc_mon_before(%d, %s, monitor, &mc);\n"
+          "      if (e != JVMTI_ERROR_NONE) return jc_refused(%d, e); }\n", f->num, monitor_op(f), f->num);
     P("    const uint64_t t0 = jc_timing() ? jc_now_ns() : 0;\n");
     if (hook == HOOK_EXT_EVENT_CB)
         P("    jvmtiError err = jc_hook_set_extension_event_callback(ce, extension_event_index, callback);\n");
@@ -729,6 +790,8 @@ static void put_function(wctx *w, const jt_function *f)
     }
     P("    const uint64_t dur = t0 ? jc_now_ns() - t0 : 0;\n");
     P("    jc_account(%d, err, dur);\n", f->num);
+    if (hook == HOOK_MONITOR && monitor_op(f))
+        P("    jc_mon_after(%d, %s, monitor, &mc, err);\n", f->num, monitor_op(f));
     P("    if (err == JVMTI_ERROR_NONE) {\n");
     if (hook == HOOK_CAPS_CHANGED)
         P("        jc_hook_caps_changed(ce);\n");
@@ -738,6 +801,8 @@ static void put_function(wctx *w, const jt_function *f)
         P("        jc_hook_extension_functions(ce, *extension_count_ptr, *extensions);\n");
     if (hook == HOOK_DISPOSE)
         P("        jc_env_disposed(ce);\n");
+    if (hook == HOOK_MON_CREATE)
+        P("        if (monitor_ptr) jc_mon_created(*monitor_ptr, name);\n");
     P("        if (jc_tracking()) {\n");
     if (hook == HOOK_ALLOCATE)
         P("        if (mem_ptr && *mem_ptr) jc_alloc_track(ce, *mem_ptr, (size_t)size, \"Allocate\", \"mem_ptr\");\n");
@@ -835,7 +900,7 @@ static void put_prologue(wctx *w)
       " * The checked, tracing wrapper of every JVMTI function and event of the\n"
       " * spec; links with the runtime in gen/runtime (see jc_runtime.h). */\n", base);
     P("#include <stdatomic.h>\n#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <string.h>\n\n"
-      "#include \"jvmti.h\"\n#include \"jvmti_names.h\"\n#include \"jc_runtime.h\"\n#include \"jc_inline.h\"\n\n");
+      "#include \"jvmti.h\"\n#include \"jvmti_names.h\"\n#include \"jc_runtime.h\"\n#include \"jc_inline.h\"\n#include \"jc_monitors.h\"\n#include \"jc_deep.h\"\n\n");
 }
 
 /* Slots the spec leaves reserved: a forwarder each, which a newer VM's

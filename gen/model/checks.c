@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "model/spec_rules.h"
+
 /* An <enum> the wrapper can check: a constants group it knows every value
  * of, or the event and error numbers. */
 static const char *enum_error(const jt_type *t)
@@ -16,28 +18,101 @@ static const char *enum_error(const jt_type *t)
     return NULL;
 }
 
-int jt_param_checks(const jt_param *p, jt_check out[JT_MAX_CHECKS])
+/* NULL where the spec does not allow it, and the error it gives: a
+ * wrapper (ptrtype too) that is not nullok is NULL_POINTER; a reference
+ * its kind's own error ("is not a class object" ...); a jobject
+ * INVALID_OBJECT unless it is a Java value (spec_rules.c). */
+static const char *null_rule(const jt_spec *s, const jt_param *p)
+{
+    const jt_type *t = p->type;
+    if (t->nullok || (t->kind == JT_JTHREAD && t->thread_null))
+        return NULL;
+    if (t->kind == JT_JOBJECT && jt_jobject_is_value(s, p))
+        return NULL;
+    return jt_null_error(t->kind, jt_type_leaf(t)->kind);
+}
+
+/* object_kind (check=deep): the class a reference param's object must be
+ * an instance of, and the error the spec gives for another object ("is not
+ * a thread object" ...).  By the param's kind, and for a module by the
+ * function's documented error ("module is not a module object"). */
+static const struct { jt_kind kind; const char *java_class, *error; } object_kinds[] = {
+    { JT_JTHREAD, "java/lang/Thread", "JVMTI_ERROR_INVALID_THREAD" },
+    { JT_JTHREADGROUP, "java/lang/ThreadGroup", "JVMTI_ERROR_INVALID_THREAD_GROUP" },
+    { JT_JCLASS, "java/lang/Class", "JVMTI_ERROR_INVALID_CLASS" },
+};
+
+static bool object_kind(const jt_param *p, jt_check *c)
 {
     const jt_type *t = p->type, *leaf = jt_type_leaf(t);
+    if (t->kind != JT_PTRTYPE && jt_kind_info(t->kind)->wrapper)
+        return false;
+    for (size_t i = 0; i < sizeof object_kinds / sizeof *object_kinds; i++)
+        if (object_kinds[i].kind == leaf->kind) {
+            *c = (jt_check){ .id = "object_kind", .error = object_kinds[i].error,
+                             .java_class = object_kinds[i].java_class };
+            return true;
+        }
+    if (leaf->kind == JT_JOBJECT &&
+        jt_documented_error(jt_param_function(p), p->id, "JVMTI_ERROR_INVALID_MODULE")) {
+        *c = (jt_check){ .id = "object_kind", .error = "JVMTI_ERROR_INVALID_MODULE", .java_class = "java/lang/Module" };
+        return true;
+    }
+    return false;
+}
+
+int jt_param_checks(const jt_spec *s, const jt_param *p, jt_check out[JT_MAX_CHECKS])
+{
+    const jt_type *t = p->type;
     int n = 0;
+    jt_range rg;
     if (p->implicit || t->kind == JT_VARARGS)
         return 0;
-    const char *nerr = jt_null_error(t->kind, leaf->kind);
-    bool null_ok = t->nullok || (t->kind == JT_JTHREAD && t->thread_null);
-    if (nerr && !null_ok)
-        out[n++] = (jt_check){ "null_pointer", nerr };
+    const char *nerr = null_rule(s, p);
+    if (nerr)
+        out[n++] = (jt_check){ .id = "null_pointer", .error = nerr };
+    if (object_kind(p, &out[n]))
+        n++;
     if ((t->kind == JT_JINT || t->kind == JT_JLONG) && t->min)
-        out[n++] = (jt_check){ "min_value", "JVMTI_ERROR_ILLEGAL_ARGUMENT" };
-    if (t->kind == JT_ENUM && enum_error(t))
-        out[n++] = (jt_check){ "enum_value", enum_error(t) };
+        out[n++] = (jt_check){ .id = "min_value", .error = "JVMTI_ERROR_ILLEGAL_ARGUMENT", .has_lo = true, .lo = t->min_value };
+    /* a frame depth: the spec lists "depth is less than zero" for its kind */
+    if (t->kind == JT_JFRAMEID)
+        out[n++] = (jt_check){ .id = "min_value", .error = "JVMTI_ERROR_ILLEGAL_ARGUMENT", .has_lo = true, .lo = 0 };
+    if ((t->kind == JT_JINT || t->kind == JT_JLONG) && jt_documented_range(p, &rg))
+        out[n++] = (jt_check){ .id = "range", .error = rg.error, .has_lo = rg.has_lo, .has_hi = rg.has_hi, .lo = rg.lo,
+                               .hi = rg.hi, .lo_name = rg.lo_name, .hi_name = rg.hi_name };
+    if (t->kind == JT_ENUM && enum_error(t)) {
+        jt_check c = { .id = "enum_value", .error = enum_error(t) };
+        /* the function's documented error for the param wins over the
+         * kind's (GenerateEvents: ILLEGAL_ARGUMENT, and only two events) */
+        const jt_error_use *e = jt_documented_error(jt_param_function(p), p->id, "JVMTI_ERROR_ILLEGAL_ARGUMENT");
+        if (e)
+            c.error = e->id;
+        c.nevents = jt_documented_events(p, c.events, 4);
+        out[n++] = c;
+    }
     return n;
 }
 
 /* Functions whose meaning adds checks beyond their params'. */
 static const struct { const char *fn; jt_check check; } extra[] = {
-    { "SetEventNotificationMode", { "event_capability", "JVMTI_ERROR_MUST_POSSESS_CAPABILITY" } },
-    { "SetEventNotificationMode", { "thread_filter", "JVMTI_ERROR_ILLEGAL_ARGUMENT" } },
-    { "Deallocate", { "bad_deallocate", "JVMTI_ERROR_ILLEGAL_ARGUMENT" } },
+    { "SetEventNotificationMode", { .id = "event_capability", .error = "JVMTI_ERROR_MUST_POSSESS_CAPABILITY" } },
+    { "SetEventNotificationMode", { .id = "thread_filter", .error = "JVMTI_ERROR_ILLEGAL_ARGUMENT" } },
+    { "Deallocate", { .id = "bad_deallocate", .error = "JVMTI_ERROR_ILLEGAL_ARGUMENT" } },
+    /* raw monitors: their life, owner and lock order (jc_monitors.c) */
+    { "DestroyRawMonitor", { .id = "monitor_destroyed", .error = "JVMTI_ERROR_INVALID_MONITOR" } },
+    { "DestroyRawMonitor", { .id = "monitor_owner", .error = "JVMTI_ERROR_NOT_MONITOR_OWNER" } },
+    { "DestroyRawMonitor", { .id = "monitor_destroy_busy", .error = NULL } },
+    { "RawMonitorEnter", { .id = "monitor_destroyed", .error = "JVMTI_ERROR_INVALID_MONITOR" } },
+    { "RawMonitorEnter", { .id = "monitor_order", .error = NULL } },
+    { "RawMonitorExit", { .id = "monitor_destroyed", .error = "JVMTI_ERROR_INVALID_MONITOR" } },
+    { "RawMonitorExit", { .id = "monitor_owner", .error = "JVMTI_ERROR_NOT_MONITOR_OWNER" } },
+    { "RawMonitorWait", { .id = "monitor_destroyed", .error = "JVMTI_ERROR_INVALID_MONITOR" } },
+    { "RawMonitorWait", { .id = "monitor_owner", .error = "JVMTI_ERROR_NOT_MONITOR_OWNER" } },
+    { "RawMonitorNotify", { .id = "monitor_destroyed", .error = "JVMTI_ERROR_INVALID_MONITOR" } },
+    { "RawMonitorNotify", { .id = "monitor_owner", .error = "JVMTI_ERROR_NOT_MONITOR_OWNER" } },
+    { "RawMonitorNotifyAll", { .id = "monitor_destroyed", .error = "JVMTI_ERROR_INVALID_MONITOR" } },
+    { "RawMonitorNotifyAll", { .id = "monitor_owner", .error = "JVMTI_ERROR_NOT_MONITOR_OWNER" } },
 };
 
 static bool allocates(const jt_function *f)
@@ -52,23 +127,23 @@ static bool allocates(const jt_function *f)
 int jt_function_checks(const jt_function *f, jt_check out[JT_MAX_CHECKS])
 {
     int n = 0, ma = 1, mi = 0;
-    out[n++] = (jt_check){ "phase", "JVMTI_ERROR_WRONG_PHASE" };
+    out[n++] = (jt_check){ .id = "phase", .error = "JVMTI_ERROR_WRONG_PHASE" };
     if (f->nrequired)
-        out[n++] = (jt_check){ "capability", "JVMTI_ERROR_MUST_POSSESS_CAPABILITY" };
+        out[n++] = (jt_check){ .id = "capability", .error = "JVMTI_ERROR_MUST_POSSESS_CAPABILITY" };
     if (!f->callbacksafe)
-        out[n++] = (jt_check){ "callback_unsafe", "JVMTI_ERROR_ACCESS_DENIED" };
+        out[n++] = (jt_check){ .id = "callback_unsafe", .error = "JVMTI_ERROR_ACCESS_DENIED" };
     /* version: the running VM lacks the function (never passed on, in
      * every mode); portability: an env asked GetEnv for an older version
      * (a note).  A 1.0 function is in every VM's table. */
     if (jt_parse_since(f->since, &ma, &mi) && (ma > 1 || mi > 0)) {
-        out[n++] = (jt_check){ "version", "JVMTI_ERROR_NOT_AVAILABLE" };
-        out[n++] = (jt_check){ "portability", NULL };
+        out[n++] = (jt_check){ .id = "version", .error = "JVMTI_ERROR_NOT_AVAILABLE" };
+        out[n++] = (jt_check){ .id = "portability", .error = NULL };
     }
     for (size_t i = 0; i < sizeof extra / sizeof *extra && n < JT_MAX_CHECKS - 2; i++)
         if (strcmp(extra[i].fn, f->id) == 0)
             out[n++] = extra[i].check;
     if (allocates(f))
-        out[n++] = (jt_check){ "leak", NULL };
-    out[n++] = (jt_check){ "undocumented_error", NULL };
+        out[n++] = (jt_check){ .id = "leak", .error = NULL };
+    out[n++] = (jt_check){ .id = "undocumented_error", .error = NULL };
     return n;
 }

@@ -11,12 +11,22 @@
 typedef struct jt_check {
     const char *id;         /* "null_pointer", "min_value", "enum_value" ... */
     const char *error;      /* what check=strict returns; NULL: only reported */
+    /* range: the bounds the spec states (min=, a frame depth, or a
+     * documented error's range) and the constants it names */
+    bool has_lo, has_hi;
+    long long lo, hi;
+    const char *lo_name, *hi_name;
+    /* enum_value of a jvmtiEvent the function's documented error limits */
+    const jt_event *events[4];
+    int nevents;
+    /* object_kind (check=deep): the class the reference must be an instance of */
+    const char *java_class;
 } jt_check;
 
 #define JT_MAX_CHECKS 8
 
 /* Checks on one parameter of a function (none for implied or varargs). */
-int jt_param_checks(const jt_param *p, jt_check out[JT_MAX_CHECKS]);
+int jt_param_checks(const jt_spec *s, const jt_param *p, jt_check out[JT_MAX_CHECKS]);
 /* Checks on the call as a whole: phase, capability, callback_unsafe,
  * version, and those of the functions with extra meaning. */
 int jt_function_checks(const jt_function *f, jt_check out[JT_MAX_CHECKS]);

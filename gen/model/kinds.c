@@ -19,7 +19,9 @@ const struct jt_kind_info jt_kinds[JT_KIND_COUNT] = {
     [JT_JCLASS]        = LEAF("jclass", "jclass", "method field", "JVMTI_ERROR_INVALID_CLASS"),
     [JT_JTHREAD]       = LEAF("jthread", "jthread", "started null frame impl", "JVMTI_ERROR_INVALID_THREAD"),
     [JT_JTHREADGROUP]  = LEAF("jthreadGroup", "jthreadGroup", NULL, "JVMTI_ERROR_INVALID_THREAD_GROUP"),
-    [JT_JOBJECT]       = LEAF("jobject", "jobject", "frame", NULL),
+    /* a NULL jobject is "not an object" (the spec's INVALID_OBJECT), except
+     * where it is a Java value: see jt_jobject_is_value() */
+    [JT_JOBJECT]       = LEAF("jobject", "jobject", "frame", "JVMTI_ERROR_INVALID_OBJECT"),
     [JT_JVALUE]        = LEAF("jvalue", "jvalue", NULL, NULL),
     [JT_JCHAR]         = LEAF("jchar", "jchar", NULL, NULL),
     [JT_JINT]          = LEAF("jint", "jint", "min", NULL),
@@ -36,8 +38,11 @@ const struct jt_kind_info jt_kinds[JT_KIND_COUNT] = {
     [JT_STRUCT]        = LEAF("struct", NULL, NULL, NULL),
     [JT_VARARGS]       = LEAF("varargs", "", NULL, NULL),   /* the param id is "..." */
     /* ptrtype: the value is the inner type's (a reference or a function
-     * pointer), so NULL rules come from the inner leaf; see jt_null_error() */
-    [JT_PTRTYPE]       = { "ptrtype", true, NULL, "", "", 0, NULL, NULL },
+     * pointer); the spec lists NULL_POINTER for it when it is not nullok,
+     * whatever the inner type (jvmti.xsl's ptrtype errorid), as HotSpot's
+     * generated entries test it: AddModuleUses(module, NULL service) is
+     * NULL_POINTER, not INVALID_CLASS */
+    [JT_PTRTYPE]       = { "ptrtype", true, NULL, "", "", 0, NULL, "JVMTI_ERROR_NULL_POINTER" },
     [JT_OUTPTR]        = WRAP("outptr", "", "*", 0, "impl"),
     [JT_ALLOCBUF]      = WRAP("allocbuf", "", "**", 1, "incount outcount"),
     [JT_ALLOCALLOCBUF] = WRAP("allocallocbuf", "", "***", 2, "incount outcount"),
@@ -59,8 +64,7 @@ jt_kind jt_kind_from_xml(const char *name)
 
 const char *jt_null_error(jt_kind outer, jt_kind leaf)
 {
-    if (outer == JT_PTRTYPE)
-        return leaf == JT_STRUCT ? "JVMTI_ERROR_NULL_POINTER" : jt_kinds[leaf].null_error;
+    (void)leaf;
     return jt_kinds[outer].null_error;
 }
 

@@ -59,14 +59,21 @@ static const word trace_words[] = {
     { "calls", JC_TRACE_CALLS }, { "events", JC_TRACE_EVENTS },
     { "errors", JC_TRACE_ERRORS }, { "none", 0 }, { NULL, 0 }
 };
+#define JC_CHECK_DEEP_BIT 0x100u    /* in a check word: the deep checks too */
 static const word check_words[] = {
-    { "on", JC_CHECK_ON }, { "off", JC_CHECK_OFF }, { "strict", JC_CHECK_STRICT }, { NULL, 0 }
+    { "on", JC_CHECK_ON }, { "off", JC_CHECK_OFF }, { "strict", JC_CHECK_STRICT },
+    /* the deep checks too (jc_deep.c): on, or strict, plus object kinds */
+    { "deep", JC_CHECK_ON | JC_CHECK_DEEP_BIT }, { "strict+deep", JC_CHECK_STRICT | JC_CHECK_DEEP_BIT }, { NULL, 0 }
 };
 static const word onoff_words[] = { { "on", 1 }, { "off", 0 }, { NULL, 0 } };
 
 static void set_format(jc_options *o, unsigned v) { o->format = (enum jc_format)v; }
 static void set_trace(jc_options *o, unsigned v) { o->trace = v; }
-static void set_check(jc_options *o, unsigned v) { o->check = (enum jc_check)v; }
+static void set_check(jc_options *o, unsigned v)
+{
+    o->check = (enum jc_check)(v & ~JC_CHECK_DEEP_BIT);
+    o->deep = (v & JC_CHECK_DEEP_BIT) != 0;
+}
 static void set_leaks(jc_options *o, unsigned v) { o->leaks = v != 0; }
 static void set_summary(jc_options *o, unsigned v) { o->summary = v != 0; }
 static void set_addresses(jc_options *o, unsigned v) { o->addresses = v != 0; }
@@ -209,7 +216,7 @@ static const opt_def options[] = {
     { "trace", parse_words, trace_words, set_trace, true,
       "all, calls, events, errors or none, or several joined by '+'" },
     { "only", parse_only, NULL, NULL, false, "GLOB[+GLOB...] over function and event names" },
-    { "check", parse_words, check_words, set_check, false, "on, off or strict" },
+    { "check", parse_words, check_words, set_check, false, "on, off, strict, deep or strict+deep" },
     { "leaks", parse_words, onoff_words, set_leaks, false, "on or off" },
     { "summary", parse_words, onoff_words, set_summary, false, "on or off" },
     { "addresses", parse_words, onoff_words, set_addresses, false, "on or off" },

@@ -38,6 +38,7 @@ typedef struct jc_options {
     enum jc_check check;
     bool leaks, summary, addresses;
     bool portability;           /* show portability notes (default on) */
+    bool deep;                  /* check=deep / strict+deep: object kinds (jc_deep.c) */
     char *log_path;             /* NULL: stderr */
     char **only;                /* globs over function/event names; NULL: all */
     size_t nonly;
@@ -256,7 +257,8 @@ void jc_bin_leave(jvmtiError err);
 #define JC_CHECK_IDS(X) \
     X(null_pointer) X(min_value) X(enum_value) X(capability) X(event_capability) \
     X(thread_filter) X(phase) X(callback_unsafe) X(version) X(bad_deallocate) \
-    X(leak) X(undocumented_error)
+    X(leak) X(undocumented_error) X(range) \
+    X(monitor_destroyed) X(monitor_owner) X(monitor_destroy_busy) X(monitor_order) X(object_kind)
 
 enum jc_check_id {
 #define JC_ENUM_ID(id) JC_CHK_##id,

@@ -10,6 +10,7 @@
  */
 #define AGENT_NAME "misuse_agent"
 
+#include <stdbool.h>
 #include <string.h>
 
 #include "agent.h"
@@ -53,6 +54,189 @@ static jint JNICALL on_heap_reference(jvmtiHeapReferenceKind kind, const jvmtiHe
     return JVMTI_VISIT_ABORT;
 }
 
+static void JNICALL never_run(jvmtiEnv *env, JNIEnv *jni, void *arg)
+{
+    (void)env, (void)jni, (void)arg;
+}
+
+/* The mistakes whose rule the spec states in a parameter's type or in the
+ * function's documented errors; strict must return the error the spec
+ * prescribes (EXPECT), and the VM never sees the call. */
+static void spec_rules(JNIEnv *jni, jthread thread, jclass klass)
+{
+    jint count;
+    jobject *modules;
+    jboolean modifiable;
+    jmethodID method;
+    jlocation location;
+
+    (void)jni;
+    TRY((*jvmti)->GetAllModules(jvmti, &count, &modules));
+    /* null_pointer: module params are <ptrtype> that are not nullok: NULL_POINTER */
+    EXPECT((*jvmti)->AddModuleReads(jvmti, NULL, modules[0]), JVMTI_ERROR_NULL_POINTER);
+    EXPECT((*jvmti)->AddModuleExports(jvmti, NULL, "java/lang", modules[0]), JVMTI_ERROR_NULL_POINTER);
+    EXPECT((*jvmti)->AddModuleOpens(jvmti, modules[0], "java/lang", NULL), JVMTI_ERROR_NULL_POINTER);
+    EXPECT((*jvmti)->IsModifiableModule(jvmti, NULL, &modifiable), JVMTI_ERROR_NULL_POINTER);
+    /* null_pointer: a NULL service is NULL_POINTER (not INVALID_CLASS) */
+    EXPECT((*jvmti)->AddModuleUses(jvmti, modules[0], NULL), JVMTI_ERROR_NULL_POINTER);
+    EXPECT((*jvmti)->AddModuleProvides(jvmti, modules[0], NULL, klass), JVMTI_ERROR_NULL_POINTER);
+    TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)modules));
+    /* null_pointer: the object to tag, the exception to throw: "is not an object" */
+    EXPECT((*jvmti)->SetTag(jvmti, NULL, 1), JVMTI_ERROR_INVALID_OBJECT);
+    EXPECT((*jvmti)->StopThread(jvmti, thread, NULL), JVMTI_ERROR_INVALID_OBJECT);
+    /* enum_value: GenerateEvents takes two events; others are ILLEGAL_ARGUMENT */
+    EXPECT((*jvmti)->GenerateEvents(jvmti, JVMTI_EVENT_VM_INIT), JVMTI_ERROR_ILLEGAL_ARGUMENT);
+    EXPECT((*jvmti)->GenerateEvents(jvmti, (jvmtiEvent)1000), JVMTI_ERROR_ILLEGAL_ARGUMENT);
+    /* min_value: a frame depth is not negative */
+    EXPECT((*jvmti)->GetFrameLocation(jvmti, thread, -1, &method, &location), JVMTI_ERROR_ILLEGAL_ARGUMENT);
+    /* range: a priority outside JVMTI_THREAD_MIN_PRIORITY..MAX_PRIORITY */
+    EXPECT((*jvmti)->RunAgentThread(jvmti, thread, never_run, NULL, JVMTI_THREAD_MAX_PRIORITY + 1),
+           JVMTI_ERROR_INVALID_PRIORITY);
+    /* range: a negative sampling interval ("is less than zero") */
+    EXPECT((*jvmti)->SetHeapSamplingInterval(jvmti, -1), JVMTI_ERROR_ILLEGAL_ARGUMENT);
+}
+
+/* ---- raw monitors: their life, owner and lock order ----------------------------- */
+
+static jrawMonitorID sync_mon, mon_a, mon_b, mon_c, mon_d, mon_gate, mon_owned;
+static int stage;   /* guarded by sync_mon */
+
+static void wait_stage(int s)
+{
+    TRY((*jvmti)->RawMonitorEnter(jvmti, sync_mon));
+    while (stage < s)
+        TRY((*jvmti)->RawMonitorWait(jvmti, sync_mon, 0));
+    TRY((*jvmti)->RawMonitorExit(jvmti, sync_mon));
+}
+
+static void set_stage(int s)
+{
+    TRY((*jvmti)->RawMonitorEnter(jvmti, sync_mon));
+    stage = s;
+    TRY((*jvmti)->RawMonitorNotifyAll(jvmti, sync_mon));
+    TRY((*jvmti)->RawMonitorExit(jvmti, sync_mon));
+}
+
+static void enter_both(jrawMonitorID first, jrawMonitorID second)
+{
+    TRY((*jvmti)->RawMonitorEnter(jvmti, first));
+    TRY((*jvmti)->RawMonitorEnter(jvmti, second));
+    TRY((*jvmti)->RawMonitorExit(jvmti, second));
+    TRY((*jvmti)->RawMonitorExit(jvmti, first));
+}
+
+static void JNICALL monitor_worker(jvmtiEnv *env, JNIEnv *jni, void *arg)
+{
+    (void)env, (void)jni;
+    switch ((int)(size_t)arg) {
+    case 1:     /* a then b; under the gate, c then d */
+        enter_both(mon_a, mon_b);
+        TRY((*jvmti)->RawMonitorEnter(jvmti, mon_gate));
+        enter_both(mon_c, mon_d);
+        TRY((*jvmti)->RawMonitorExit(jvmti, mon_gate));
+        set_stage(1);
+        break;
+    case 2:     /* after thread 1 (no real deadlock ever happens) */
+        wait_stage(1);
+        /* monitor_order: b then a, the reverse of thread 1's order */
+        enter_both(mon_b, mon_a);
+        /* d then c under the same gate as thread 1's c then d: safe, no report */
+        TRY((*jvmti)->RawMonitorEnter(jvmti, mon_gate));
+        enter_both(mon_d, mon_c);
+        TRY((*jvmti)->RawMonitorExit(jvmti, mon_gate));
+        set_stage(2);
+        break;
+    case 3:     /* owns mon_owned while the VMInit thread tries to destroy it */
+        TRY((*jvmti)->RawMonitorEnter(jvmti, mon_owned));
+        set_stage(3);
+        wait_stage(4);
+        TRY((*jvmti)->RawMonitorExit(jvmti, mon_owned));
+        set_stage(5);
+        break;
+    }
+}
+
+static void start_worker(JNIEnv *jni, int role)
+{
+    jclass tc = (*jni)->FindClass(jni, "java/lang/Thread");
+    jmethodID init = tc ? (*jni)->GetMethodID(jni, tc, "<init>", "()V") : NULL;
+    jthread t = init ? (*jni)->NewObject(jni, tc, init) : NULL;
+    if (!t) {
+        agent_failed("new Thread()", 0);
+        return;
+    }
+    TRY((*jvmti)->RunAgentThread(jvmti, t, monitor_worker, (void *)(size_t)role, JVMTI_THREAD_NORM_PRIORITY));
+}
+
+static void raw_monitors(JNIEnv *jni)
+{
+    jrawMonitorID dead, idle;
+
+    /* monitor_destroyed: entered after DestroyRawMonitor (strict refuses it) */
+    TRY((*jvmti)->CreateRawMonitor(jvmti, "dead", &dead));
+    TRY((*jvmti)->DestroyRawMonitor(jvmti, dead));
+    EXPECT((*jvmti)->RawMonitorEnter(jvmti, dead), JVMTI_ERROR_INVALID_MONITOR);
+    /* monitor_owner: exit, notify, wait without owning (the VM refuses them) */
+    TRY((*jvmti)->CreateRawMonitor(jvmti, "idle", &idle));
+    EXPECT((*jvmti)->RawMonitorExit(jvmti, idle), JVMTI_ERROR_NOT_MONITOR_OWNER);
+    EXPECT((*jvmti)->RawMonitorNotify(jvmti, idle), JVMTI_ERROR_NOT_MONITOR_OWNER);
+    EXPECT((*jvmti)->RawMonitorWait(jvmti, idle, 1), JVMTI_ERROR_NOT_MONITOR_OWNER);
+    /* right: re-entry, and destroying a monitor this thread holds (the spec
+     * exits it first) */
+    TRY((*jvmti)->RawMonitorEnter(jvmti, idle));
+    TRY((*jvmti)->RawMonitorEnter(jvmti, idle));
+    TRY((*jvmti)->RawMonitorNotifyAll(jvmti, idle));
+    TRY((*jvmti)->RawMonitorExit(jvmti, idle));
+    TRY((*jvmti)->DestroyRawMonitor(jvmti, idle));
+
+    TRY((*jvmti)->CreateRawMonitor(jvmti, "sync", &sync_mon));
+    TRY((*jvmti)->CreateRawMonitor(jvmti, "a", &mon_a));
+    TRY((*jvmti)->CreateRawMonitor(jvmti, "b", &mon_b));
+    TRY((*jvmti)->CreateRawMonitor(jvmti, "c", &mon_c));
+    TRY((*jvmti)->CreateRawMonitor(jvmti, "d", &mon_d));
+    TRY((*jvmti)->CreateRawMonitor(jvmti, "gate", &mon_gate));
+    TRY((*jvmti)->CreateRawMonitor(jvmti, "owned", &mon_owned));
+    /* monitor_order between two agent threads, one after the other */
+    start_worker(jni, 1);
+    start_worker(jni, 2);
+    wait_stage(2);
+    /* monitor_owner: destroying a monitor another thread owns */
+    start_worker(jni, 3);
+    wait_stage(3);
+    EXPECT((*jvmti)->DestroyRawMonitor(jvmti, mon_owned), JVMTI_ERROR_NOT_MONITOR_OWNER);
+    set_stage(4);
+    wait_stage(5);
+    TRY((*jvmti)->DestroyRawMonitor(jvmti, mon_owned));
+}
+
+/* check=deep (misuse_agent.so=deep): references of the wrong kind, each
+ * a valid reference to a live object.  Only made when asked: without deep
+ * checks they would reach the VM, which need not survive all of them. */
+static bool deep_mistakes;
+
+static void object_kinds(jthread thread, jclass klass)
+{
+    jint state, count;
+    jvmtiThreadGroupInfo info;
+    char *sig;
+    jobject *modules;
+
+    if (!deep_mistakes)
+        return;
+    /* object_kind: a jclass where a jthread belongs */
+    EXPECT((*jvmti)->GetThreadState(jvmti, (jthread)klass, &state), JVMTI_ERROR_INVALID_THREAD);
+    /* object_kind: a thread where a thread group belongs */
+    EXPECT((*jvmti)->GetThreadGroupInfo(jvmti, (jthreadGroup)thread, &info), JVMTI_ERROR_INVALID_THREAD_GROUP);
+    /* object_kind: a thread where a class belongs */
+    EXPECT((*jvmti)->GetClassSignature(jvmti, (jclass)thread, &sig, NULL), JVMTI_ERROR_INVALID_CLASS);
+    /* object_kind: a class where a module belongs */
+    TRY((*jvmti)->GetAllModules(jvmti, &count, &modules));
+    EXPECT((*jvmti)->AddModuleReads(jvmti, klass, modules[0]), JVMTI_ERROR_INVALID_MODULE);
+    TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)modules));
+    /* right kinds: no report */
+    TRY((*jvmti)->GetThreadState(jvmti, thread, &state));
+}
+
 static void JNICALL on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
 {
     jvmtiHeapCallbacks heap_cb;
@@ -88,6 +272,9 @@ static void JNICALL on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
     /* enum_value: out-of-range events and heap filters */
     (void)(*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, (jvmtiEvent)1000, NULL);
     (void)(*jvmti)->IterateOverHeap(jvmti, (jvmtiHeapObjectFilter)42, NULL, NULL);
+    spec_rules(jni, thread, klass);
+    raw_monitors(jni);
+    object_kinds(thread, klass);
     /* leak: never deallocated */
     TRY((*jvmti)->GetClassSignature(jvmti, klass, &leaked, NULL));
 
@@ -110,7 +297,8 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
     jclass *classes;
     jthread *threads;
 
-    (void)options, (void)reserved;
+    (void)reserved;
+    deep_mistakes = options && strcmp(options, "deep") == 0;
     if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION) != JNI_OK
         || (*vm)->GetEnv(vm, (void **)&old, JVMTI_VERSION_1_2) != JNI_OK) {
         agent_failed("GetEnv", 0);
@@ -134,6 +322,8 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
     memset(&caps, 0, sizeof caps);
     caps.can_generate_garbage_collection_events = 1;
     caps.can_tag_objects = 1;
+    caps.can_signal_thread = 1;
+    caps.can_generate_sampled_object_alloc_events = 1;
     TRY((*jvmti)->AddCapabilities(jvmti, &caps));
     memset(&cb, 0, sizeof cb);
     cb.VMInit = on_vm_init;

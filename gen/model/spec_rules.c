@@ -1,0 +1,230 @@
+/* spec_rules.c — rules read from a function's documented errors and its
+ * siblings (see spec_rules.h).  The prose is matched only in the few fixed
+ * shapes the spec writes its ranges in (table below); anything else states
+ * no rule, so an unusual sentence never becomes a wrong check. */
+#include "model/spec_rules.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/doc.h"
+
+const jt_function *jt_param_function(const jt_param *p)
+{
+    return p->owner_kind == JT_T_FUNCTION ? p->owner : NULL;
+}
+
+static bool links_param(const jt_doc *d, const char *pid)
+{
+    for (; d; d = d->next) {
+        if (d->name && strcmp(d->name, "paramlink") == 0) {
+            const char *id = jt_doc_attr(d, "id");
+            if (id && strcmp(id, pid) == 0)
+                return true;
+        }
+        if (d->name && links_param(d->children, pid))
+            return true;
+    }
+    return false;
+}
+
+const jt_error_use *jt_documented_error(const jt_function *f, const char *pid, const char *only)
+{
+    for (size_t i = 0; f && i < f->nerrors; i++)
+        if ((!only || strcmp(f->errors[i].id, only) == 0) && links_param(f->errors[i].description, pid))
+            return &f->errors[i];
+    return NULL;
+}
+
+/* ---- ranges ----------------------------------------------------------------
+ * The error's text flattened: a paramlink becomes "@id", a datalink to a
+ * constant "#value", other markup its text; whitespace collapsed. */
+
+typedef struct flat {
+    char buf[512];
+    size_t len;
+    const char *names[4];       /* constants met, in order */
+    int nnames;
+    bool overflow;
+} flat;
+
+static void put(flat *f, const char *s)
+{
+    for (; *s; s++) {
+        bool sp = *s == ' ' || *s == '\n' || *s == '\t' || *s == '\r';
+        if (sp && (f->len == 0 || f->buf[f->len - 1] == ' '))
+            continue;
+        if (f->len + 1 >= sizeof f->buf) {
+            f->overflow = true;
+            return;
+        }
+        f->buf[f->len++] = sp ? ' ' : *s;
+        f->buf[f->len] = '\0';
+    }
+}
+
+static void flatten(flat *f, const jt_doc *d)
+{
+    char tmp[64];
+    for (; d; d = d->next) {
+        if (!d->name) {
+            put(f, d->text);
+        } else if (strcmp(d->name, "paramlink") == 0) {
+            const char *id = jt_doc_attr(d, "id");
+            snprintf(tmp, sizeof tmp, " @%s ", id ? id : "");
+            put(f, tmp);
+        } else if (strcmp(d->name, "datalink") == 0 && d->target_kind == JT_T_CONSTANT && d->target) {
+            const jt_constant *c = d->target;
+            snprintf(tmp, sizeof tmp, " #%lld ", (long long)c->value);
+            put(f, tmp);
+            if (f->nnames < 4)
+                f->names[f->nnames++] = c->id;
+        } else {
+            flatten(f, d->children);
+        }
+    }
+}
+
+/* The shapes, after "@param": what the spec writes, and the bounds it
+ * means.  "%L" is a constant's value (#n). */
+static const struct {
+    const char *shape;
+    bool lo, hi;
+    long long lo_value;         /* when the shape names no constant */
+} range_shapes[] = {
+    /* SetHeapSamplingInterval, Allocate: "... is less than zero." */
+    { "is less than zero.", true, false, 0 },
+    { "is less than zero", true, false, 0 },
+    /* RunAgentThread: "priority is less than JVMTI_THREAD_MIN_PRIORITY or
+     * greater than JVMTI_THREAD_MAX_PRIORITY" */
+    { "is less than %L or greater than %L", true, true, 0 },
+};
+
+static bool match_shape(const char *text, const char *shape, long long v[2], int *nv)
+{
+    *nv = 0;
+    while (*shape) {
+        if (shape[0] == '%' && shape[1] == 'L') {
+            char *end;
+            if (*text != '#')
+                return false;
+            v[(*nv)++] = strtoll(text + 1, &end, 10);
+            if (end == text + 1)
+                return false;
+            text = end;
+            shape += 2;
+            continue;
+        }
+        if (*shape != *text)
+            return false;
+        shape++, text++;
+    }
+    return *text == '\0';
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ')
+        s++;
+    size_t n = strlen(s);
+    while (n && s[n - 1] == ' ')
+        s[--n] = '\0';
+    return s;
+}
+
+bool jt_documented_range(const jt_param *p, jt_range *out)
+{
+    const jt_function *f = jt_param_function(p);
+    for (size_t i = 0; f && i < f->nerrors; i++) {
+        flat fl = { .len = 0 };
+        fl.buf[0] = '\0';
+        flatten(&fl, f->errors[i].description);
+        if (fl.overflow)
+            continue;
+        char head[80];
+        snprintf(head, sizeof head, "@%s ", p->id);
+        char *t = trim(fl.buf);
+        if (strncmp(t, head, strlen(head)) != 0)
+            continue;
+        t += strlen(head);
+        for (size_t k = 0; k < sizeof range_shapes / sizeof *range_shapes; k++) {
+            long long v[2];
+            int nv;
+            if (!match_shape(t, range_shapes[k].shape, v, &nv))
+                continue;
+            *out = (jt_range){ .has_lo = range_shapes[k].lo, .has_hi = range_shapes[k].hi,
+                               .lo = nv > 0 ? v[0] : range_shapes[k].lo_value, .hi = nv > 1 ? v[1] : 0,
+                               .error = f->errors[i].id, .lo_name = nv > 0 ? fl.names[0] : NULL,
+                               .hi_name = nv > 1 ? fl.names[1] : NULL, .line = f->errors[i].line };
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ---- an event subset -------------------------------------------------------- */
+
+static int collect_events(const jt_doc *d, const jt_event **out, int n, int cap)
+{
+    for (; d; d = d->next) {
+        if (d->name && strcmp(d->name, "eventlink") == 0 && d->target_kind == JT_T_EVENT && d->target) {
+            bool seen = false;
+            for (int i = 0; i < n; i++)
+                seen |= out[i] == d->target;
+            if (!seen && n < cap)
+                out[n++] = d->target;
+            continue;
+        }
+        if (d->name)
+            n = collect_events(d->children, out, n, cap);
+    }
+    return n;
+}
+
+int jt_documented_events(const jt_param *p, const jt_event **out, int cap)
+{
+    const jt_type *t = p->type;
+    if (t->kind != JT_ENUM || !t->name || strcmp(t->name, "jvmtiEvent") != 0)
+        return 0;
+    /* "@event_type is other than <eventlink>... or <eventlink>..." */
+    const jt_error_use *e = jt_documented_error(jt_param_function(p), p->id, "JVMTI_ERROR_ILLEGAL_ARGUMENT");
+    if (!e)
+        return 0;
+    char *text = jt_doc_plain_text(e->description);
+    bool other_than = strstr(text, "is other than ") != NULL;
+    free(text);
+    return other_than ? collect_events(e->description, out, 0, cap) : 0;
+}
+
+/* ---- Java values --------------------------------------------------------------- */
+
+static bool says_null(const jt_doc *d)
+{
+    char *text = jt_doc_plain_text(d);
+    bool yes = false;
+    for (char *s = text; *s; s++)
+        if (strncmp(s, "null", 4) == 0 || strncmp(s, "NULL", 4) == 0) {
+            yes = true;
+            break;
+        }
+    free(text);
+    return yes;
+}
+
+bool jt_jobject_is_value(const jt_spec *s, const jt_param *p)
+{
+    if (p->description && says_null(p->description))
+        return true;
+    const jt_function *f = jt_param_function(p);
+    const char *obj = f ? strstr(f->id, "Object") : NULL;
+    if (!s || !obj)
+        return false;
+    char sibling[128];
+    snprintf(sibling, sizeof sibling, "%.*sInt%s", (int)(obj - f->id), f->id, obj + strlen("Object"));
+    const jt_function *g = jt_find_function(s, sibling);
+    for (size_t i = 0; g && i < g->nparams; i++)
+        if (strcmp(g->params[i].id, p->id) == 0 && g->params[i].type->kind == JT_JINT)
+            return true;
+    return false;
+}

@@ -1,0 +1,52 @@
+/* spec_rules.h — rules a function's documented errors and its siblings
+ * state about one parameter, read from the model (never from a list of
+ * function names): so a new spec brings its own rules.
+ *
+ * The published spec lists two kinds of errors per function: those each
+ * parameter's kind implies (kinds.c, jt_implied_errors) and the function's
+ * own <errors>, whose prose names a parameter with <paramlink>.  The checks
+ * (checks.c) use the second kind where it is more precise than the first:
+ * a range ("priority is less than JVMTI_THREAD_MIN_PRIORITY or greater than
+ * JVMTI_THREAD_MAX_PRIORITY"), the error for a value outside an enum's
+ * allowed subset (GenerateEvents: ILLEGAL_ARGUMENT), and whether a jobject
+ * is a Java value (where NULL is the Java null) or the object acted on. */
+#ifndef JVMTIGEN_SPEC_RULES_H
+#define JVMTIGEN_SPEC_RULES_H
+
+#include <stdbool.h>
+
+#include "model/model.h"
+
+/* The function a param belongs to, or NULL (a callback's, event's, field). */
+const jt_function *jt_param_function(const jt_param *p);
+
+/* The first documented error of f whose text links param pid, or NULL.
+ * With `only`, the first such error with that id. */
+const jt_error_use *jt_documented_error(const jt_function *f, const char *pid, const char *only);
+
+/* A range the documented errors state for p ("@p is less than zero",
+ * "@p is less than C1 or greater than C2", C1/C2 constants of the spec).
+ * Fills the bounds, the error the spec gives, and the error's line. */
+typedef struct jt_range {
+    bool has_lo, has_hi;
+    long long lo, hi;
+    const char *error;
+    const char *lo_name, *hi_name;   /* constant names, NULL for numbers */
+    int line;
+} jt_range;
+bool jt_documented_range(const jt_param *p, jt_range *out);
+
+/* The events an enum jvmtiEvent param may take when the function's
+ * documented error for it names them ("event_type is other than
+ * CompiledMethodLoad or DynamicCodeGenerated"); returns how many (<= cap),
+ * 0 when the spec states no subset. */
+int jt_documented_events(const jt_param *p, const jt_event **out, int cap);
+
+/* A jobject param that is a Java value: NULL is the Java null.  True when
+ * its description says a null may be given, or when the function is the
+ * reference member of a typed family (SetLocalObject beside SetLocalInt,
+ * ForceEarlyReturnObject beside ForceEarlyReturnInt) whose same-named
+ * param is a jint there. */
+bool jt_jobject_is_value(const jt_spec *s, const jt_param *p);
+
+#endif
