@@ -22,9 +22,15 @@ stress_agent="agent=$AGENTS_DIR/stress_agent.so=out=$out/agent-counts.txt"
 echo "== 64 threads, trace=all to stderr, through a pipe"
 rc=0
 (cd "$out" && exec "$JAVA" -cp "$out/classes" "-agentpath:$LIBJVMTICHECK=$stress_opts,$stress_agent" Stress 64 2000) \
-    2>&1 >"$out/stdout" | cat >"$out/pipe.jsonl" || rc=$?
+    2>&1 >"$out/stdout" | cat >"$out/pipe.raw" || rc=$?
 echo "   exit $rc"
-cp "$out/pipe.jsonl" "$out/stderr"
+cp "$out/pipe.raw" "$out/stderr"
+# The shim's own lines (the verdict at the end) share stderr with the
+# records: each must be a whole line of its own, and the rest records.
+n=$(grep -c '^jvmticheck: ' "$out/pipe.raw" || true)
+[[ $n -eq 1 ]] && grep -q '^jvmticheck: no problems found' "$out/pipe.raw" ||
+    fail "expected one whole verdict line on stderr, found $n lines starting 'jvmticheck: '"
+grep -v '^jvmticheck: ' "$out/pipe.raw" >"$out/pipe.jsonl" || true
 e2e_expect_clean_run "$out/pipe.jsonl"
 made=$(awk '$1 == "total" && $2 == "calls" { print $3 }' "$out/agent-counts.txt")
 [[ $(count call) -eq $made ]] || fail "$(count call) call records for the $made calls the agent made"
