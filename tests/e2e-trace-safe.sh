@@ -21,7 +21,7 @@ stress_agent="agent=$AGENTS_DIR/stress_agent.so=out=$out/agent-counts.txt"
 
 echo "== 64 threads, trace=all to stderr, through a pipe"
 rc=0
-(cd "$out" && exec "$JAVA" -cp "$out/classes" "-agentpath:$LIBJVMTICHECK=$stress_opts,$stress_agent" Stress 64 2000) \
+(cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "$JAVA" -cp "$out/classes" "-agentpath:$LIBJVMTICHECK=$stress_opts,$stress_agent" Stress 64 2000) \
     2>&1 >"$out/stdout" | cat >"$out/pipe.raw" || rc=$?
 echo "   exit $rc"
 cp "$out/pipe.raw" "$out/stderr"
@@ -50,7 +50,7 @@ limited() {
 
 echo "== a file size limit of 512 KiB (ulimit -f), SIGXFSZ not handled by the test"
 rc=0
-(cd "$out" && ulimit -f 512 && exec "$JAVA" -cp "$out/classes" \
+(cd "$out" && ulimit -f 512 && LD_PRELOAD=$JAVA_PRELOAD exec "$JAVA" -cp "$out/classes" \
     "-agentpath:$LIBJVMTICHECK=$stress_opts,log=$out/fsize.jsonl,$stress_agent" Stress 8 2000) \
     >"$out/stdout" 2>"$out/stderr" || rc=$?
 limited fsize "$out/fsize.jsonl"
@@ -58,11 +58,11 @@ limited fsize "$out/fsize.jsonl"
 echo "== a 256 KiB tmpfs that fills up"
 if unshare -m true 2>/dev/null; then
     rc=0
-    export JAVA LIBJVMTICHECK out stress_opts stress_agent
+    export JAVA JAVA_PRELOAD LIBJVMTICHECK out stress_opts stress_agent
     unshare -m bash -c '
         mkdir -p "$out/mnt" && mount -t tmpfs -o size=256k tmpfs "$out/mnt" || exit 3
         rc=0
-        (cd "$out" && exec "$JAVA" -cp "$out/classes" \
+        (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "$JAVA" -cp "$out/classes" \
             "-agentpath:$LIBJVMTICHECK=$stress_opts,log=$out/mnt/full.jsonl,$stress_agent" Stress 8 2000) \
             >"$out/stdout" 2>"$out/stderr" || rc=$?
         cp "$out/mnt/full.jsonl" "$out/full.jsonl"

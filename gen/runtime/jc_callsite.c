@@ -64,18 +64,22 @@ static int find_own(struct dl_phdr_info *info, size_t size, void *data)
         uintptr_t lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
         mine |= me >= lo && me < hi;
     }
-    if (!mine)
+    /* The sanitizer runtimes' frames are never the agent's either: under
+     * ASan, backtrace() itself is an interceptor with a frame of its own. */
+    const char *name = info->dlpi_name ? info->dlpi_name : "";
+    bool runtime = strstr(name, "libasan") || strstr(name, "libubsan") || strstr(name, "libclang_rt");
+    if (!mine && !runtime)
         return 0;
-    for (int i = 0; i < info->dlpi_phnum && n < MAX_RANGES; i++) {
+    (void)n;
+    for (int i = 0; i < info->dlpi_phnum && nown < MAX_RANGES; i++) {
         const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
         if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
-            own[n].lo = info->dlpi_addr + ph->p_vaddr;
-            own[n].hi = own[n].lo + ph->p_memsz;
-            n++;
+            own[nown].lo = info->dlpi_addr + ph->p_vaddr;
+            own[nown].hi = own[nown].lo + ph->p_memsz;
+            nown++;
         }
     }
-    nown = n;
-    return 1;
+    return 0;   /* go on: the runtimes may come after us */
 }
 
 static void own_init(void)
