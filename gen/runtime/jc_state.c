@@ -91,31 +91,16 @@ static int init_locked(const char *text, bool require_agent, char *err, size_t e
     /* format=bin: calls go to the recording at log=, the rest to stderr */
     if (o.format == JC_FMT_BIN && !o.log_path) {
         snprintf(err, errlen, "jvmticheck: format=bin needs log=FILE (the recording)");
-        jc_options_free(&o);
-        free(copy);
-        return -1;
+        goto fail;
     }
     if (expand_pid(&o.log_path) != 0) {
         snprintf(err, errlen, "jvmticheck: out of memory");
-        jc_options_free(&o);
-        free(copy);
-        return -1;
+        goto fail;
     }
-    if (o.format == JC_FMT_BIN && jc_bin_open(o.log_path, err, errlen) != 0) {
-        jc_options_free(&o);
-        free(copy);
-        return -1;
-    }
-    if (o.suppress_path && jc_suppress_load(o.suppress_path, err, errlen) != 0) {
-        jc_options_free(&o);
-        free(copy);
-        return -1;
-    }
-    if (jc_sink_open(o.format == JC_FMT_BIN ? NULL : o.log_path, err, errlen) != 0) {
-        jc_options_free(&o);
-        free(copy);
-        return -1;
-    }
+    if ((o.format == JC_FMT_BIN && jc_bin_open(o.log_path, err, errlen) != 0) ||
+        (o.suppress_path && jc_suppress_load(o.suppress_path, err, errlen) != 0) ||
+        jc_sink_open(o.format == JC_FMT_BIN ? NULL : o.log_path, err, errlen) != 0)
+        goto fail;
     jc_g.opt = o;
     init_text = copy;
     jc_selection_init();        /* the generated only= tables, from jc_g.opt */
@@ -124,6 +109,11 @@ static int init_locked(const char *text, bool require_agent, char *err, size_t e
     jc_g.active = true;
     jc_verdict_init();          /* exitcode=, the unwinder for call sites */
     return 0;
+
+fail:
+    jc_options_free(&o);
+    free(copy);
+    return -1;
 }
 
 int jc_init(const char *options, bool require_agent, char *err, size_t errlen)
