@@ -25,7 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/SAX2.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/uri.h>
@@ -38,53 +37,14 @@
 #include "cmd/xsl_diag.h"
 #include "util/diag.h"
 #include "util/readfile.h"
+#include "util/xml_guard.h"
 
 static char *allowed_dir;      /* realpath of the stylesheet's directory; NULL: read nothing more */
 
 /* ---- parsing --------------------------------------------------------- */
-typedef struct {
-    const char *file;
-    int nfatal;
-} parse_state;
-
-static void refuse(xmlParserCtxtPtr ctxt, const char *fmt, const char *what)
-{
-    parse_state *ps = ctxt->_private;
-    ps->nfatal++;
-    jt_diag(JT_DIAG_ERROR, ps->file, ctxt->input ? ctxt->input->line : 0, fmt, what);
-}
-
-static void on_internal_subset(void *ctx, const xmlChar *name, const xmlChar *ext_id,
-                               const xmlChar *sys_id)
-{
-    if (ext_id || sys_id)
-        refuse(ctx, "external DTD \"%.200s\" is not allowed: a stylesheet is read alone",
-               (const char *)(sys_id ? sys_id : ext_id));
-    xmlSAX2InternalSubset(ctx, name, NULL, NULL);
-}
-
-static void on_entity_decl(void *ctx, const xmlChar *name, int type, const xmlChar *public_id,
-                           const xmlChar *system_id, xmlChar *content)
-{
-    if (system_id || public_id || type == XML_EXTERNAL_GENERAL_PARSED_ENTITY ||
-        type == XML_EXTERNAL_GENERAL_UNPARSED_ENTITY || type == XML_EXTERNAL_PARAMETER_ENTITY) {
-        refuse(ctx, "external entity %s is not allowed: external entities are never read",
-               (const char *)name);
-        return;
-    }
-    xmlSAX2EntityDecl(ctx, name, type, public_id, system_id, content);
-}
-
-static void on_unparsed_entity_decl(void *ctx, const xmlChar *name, const xmlChar *public_id,
-                                    const xmlChar *system_id, const xmlChar *notation)
-{
-    (void)public_id, (void)system_id, (void)notation;
-    refuse(ctx, "external entity %s is not allowed: external entities are never read", (const char *)name);
-}
-
 static void on_parse_error(void *ctx, xmlErrorPtr e)
 {
-    parse_state *ps = ctx;
+    jt_xml_guard *ps = ctx;
     if (e->level == XML_ERR_WARNING || ps->nfatal++)
         return;
     char msg[512];
@@ -105,7 +65,7 @@ static xmlDocPtr parse(const char *buf, size_t len, const char *name, xmlDictPtr
         jt_diag(JT_DIAG_ERROR, name, 0, "is too large");
         return NULL;
     }
-    parse_state ps = { name, 0 };
+    jt_xml_guard ps = { name, "a stylesheet is read alone", 0 };
     xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
     if (!ctxt)
         jt_fatal("out of memory");
@@ -114,11 +74,7 @@ static xmlDocPtr parse(const char *buf, size_t len, const char *name, xmlDictPtr
         ctxt->dict = dict;
         xmlDictReference(dict);
     }
-    ctxt->_private = &ps;
-    ctxt->sax->internalSubset = on_internal_subset;
-    ctxt->sax->externalSubset = NULL;
-    ctxt->sax->entityDecl = on_entity_decl;
-    ctxt->sax->unparsedEntityDecl = on_unparsed_entity_decl;
+    jt_xml_guard_install(ctxt, &ps);
     xmlStructuredErrorFunc old_handler = xmlStructuredError;
     void *old_ctx = xmlStructuredErrorContext;
     xmlSetStructuredErrorFunc(&ps, on_parse_error);

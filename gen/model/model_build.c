@@ -27,7 +27,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <libxml/SAX2.h>
 #include <libxml/entities.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -36,6 +35,7 @@
 
 #include "util/diag.h"
 #include "util/readfile.h"
+#include "util/xml_guard.h"
 #include "model/model_internal.h"
 
 /* ---- helpers over libxml2 ---------------------------------------------- */
@@ -1166,10 +1166,8 @@ static void build_specification(jt_builder *b, const xmlNode *root)
 /* ---- loading ----------------------------------------------------------- */
 
 typedef struct load_errors {
-    const char *file;
-    int nfatal;
+    jt_xml_guard g;         /* file, refusals and fatal errors (util/xml_guard.h) */
     int nvalid;
-    xmlParserCtxtPtr ctxt;  /* for the line the parser is at */
 } load_errors;
 
 /* libxml2 reports parse errors (fatal: we stop at the first) and validity
@@ -1186,63 +1184,16 @@ static void on_xml_error(void *ctx, const xmlError *e)
         *p = ' ';
     if (e->domain == XML_FROM_VALID || e->domain == XML_FROM_DTD) {
         le->nvalid++;
-        jt_diag(JT_DIAG_WARNING, le->file, e->line, "not valid against the spec's DTD: %s", msg);
+        jt_diag(JT_DIAG_WARNING, le->g.file, e->line, "not valid against the spec's DTD: %s", msg);
         return;
     }
     if (e->level == XML_ERR_WARNING)
         return;
-    if (le->nfatal++ == 0)
-        jt_diag(JT_DIAG_ERROR, le->file, e->line, "not well-formed XML: %s", msg);
+    if (le->g.nfatal++ == 0)
+        jt_diag(JT_DIAG_ERROR, le->g.file, e->line, "not well-formed XML: %s", msg);
 }
 
 static void compat_error(void *ctx, xmlErrorPtr e) { on_xml_error(ctx, e); }
-
-/* Something the parser met that we refuse: an error at the line it is at.
- * It counts as fatal, so libxml2's own follow-up errors stay quiet. */
-static void refuse(load_errors *le, const char *fmt, const char *what)
-{
-    le->nfatal++;
-    int line = le->ctxt && le->ctxt->input ? le->ctxt->input->line : 0;
-    jt_diag(JT_DIAG_ERROR, le->file, line, fmt, what);
-}
-
-/* SAX hooks around libxml2's tree builder.  An external DTD would be read
- * by xmlValidateDocument, an external entity by anyone expanding it: both
- * are refused where declared and never handed to the tree, so no later
- * step can open them. */
-static void on_internal_subset(void *ctx, const xmlChar *name, const xmlChar *ext_id,
-                               const xmlChar *sys_id)
-{
-    xmlParserCtxtPtr ctxt = ctx;
-    if (ext_id || sys_id)
-        refuse(ctxt->_private, "external DTD \"%.200s\" is not allowed: jvmtigen reads nothing but the spec",
-               (const char *)(sys_id ? sys_id : ext_id));
-    xmlSAX2InternalSubset(ctx, name, NULL, NULL);
-}
-
-static void on_entity_decl(void *ctx, const xmlChar *name, int type, const xmlChar *public_id,
-                           const xmlChar *system_id, xmlChar *content)
-{
-    xmlParserCtxtPtr ctxt = ctx;
-    if (system_id || public_id || type == XML_EXTERNAL_GENERAL_PARSED_ENTITY ||
-        type == XML_EXTERNAL_GENERAL_UNPARSED_ENTITY || type == XML_EXTERNAL_PARAMETER_ENTITY) {
-        bool pe = type == XML_INTERNAL_PARAMETER_ENTITY || type == XML_EXTERNAL_PARAMETER_ENTITY;
-        refuse(ctxt->_private, pe ? "external entity %%%s; is not allowed: external entities are never read"
-                                  : "external entity &%s; is not allowed: external entities are never read",
-               (const char *)name);
-        return;
-    }
-    xmlSAX2EntityDecl(ctx, name, type, public_id, system_id, content);
-}
-
-static void on_unparsed_entity_decl(void *ctx, const xmlChar *name, const xmlChar *public_id,
-                                    const xmlChar *system_id, const xmlChar *notation)
-{
-    (void)public_id, (void)system_id, (void)notation;
-    xmlParserCtxtPtr ctxt = ctx;
-    refuse(ctxt->_private, "external entity &%s; is not allowed: external entities are never read",
-           (const char *)name);
-}
 
 /* Never substituting, libxml2 leaves each entity reference in the tree, in
  * text or in an attribute value.  Its text would be dropped from our
@@ -1262,7 +1213,7 @@ static bool refuse_entity_refs(load_errors *le, xmlNode *root)
                         name = (const char *)t->name, where = (const char *)a->name;
         }
         if (name) {
-            jt_diag(JT_DIAG_ERROR, le->file, line_of(n),
+            jt_diag(JT_DIAG_ERROR, le->g.file, line_of(n),
                     "entity reference &%s;%s%s is not allowed: jvmtigen expands no entities "
                     "(write the text, or a character reference)", name, where ? " in attribute " : "",
                     where ? where : "");
@@ -1325,21 +1276,16 @@ static jt_spec *load(const char *path, const char *buf, size_t len, const jt_loa
 {
     jt_diag_set_quiet_warnings(opts && opts->quiet_warnings);
 
-    load_errors le = { path, 0, 0, NULL };
+    load_errors le = { { path, "jvmtigen reads nothing but the spec", 0 }, 0 };
     xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
     if (!ctxt)
         jt_fatal("out of memory");
-    le.ctxt = ctxt;
-    ctxt->_private = &le;
-    ctxt->sax->internalSubset = on_internal_subset;
-    ctxt->sax->externalSubset = NULL;   /* loads nothing without DTDLOAD; be sure */
-    ctxt->sax->entityDecl = on_entity_decl;
-    ctxt->sax->unparsedEntityDecl = on_unparsed_entity_decl;
+    jt_xml_guard_install(ctxt, &le.g);
     xmlSetStructuredErrorFunc(&le, compat_error);
     const int parse_opts = XML_PARSE_NONET | XML_PARSE_NOCDATA;
     xmlDoc *doc = xmlCtxtReadMemory(ctxt, buf, (int)len, path, NULL, parse_opts);
-    if (!doc || le.nfatal || !ctxt->wellFormed) {
-        if (!le.nfatal)
+    if (!doc || le.g.nfatal || !ctxt->wellFormed) {
+        if (!le.g.nfatal)
             jt_diag(JT_DIAG_ERROR, path, 0, "cannot parse as XML");
         xmlSetStructuredErrorFunc(NULL, NULL);
         xmlFreeDoc(doc);
