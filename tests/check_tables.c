@@ -30,7 +30,7 @@
 #include "util/outfile.h"
 
 /* The specs under test and the major version each is generated as (0: the
- * spec's own), as the golden-header test does. */
+ * spec's own), as tests/golden.sh does. */
 static const struct spec_case {
     const char *name;
     int major;
