@@ -30,12 +30,24 @@ static const banner_style styles[] = {
       " // AUTOMATICALLY GENERATED FILE - DO NOT EDIT\n" },
 };
 
-void jt_put_openjdk_banner(jt_out *o, const jt_spec *s, int major, jt_banner_kind kind)
+static const banner_style *style_for(int major)
 {
     const banner_style *st = &styles[0];
     for (size_t i = 0; i < sizeof styles / sizeof styles[0]; i++)
         if (styles[i].from_major <= major)
             st = &styles[i];
+    return st;
+}
+
+const char *jt_openjdk_generated_line(int major, jt_banner_kind kind)
+{
+    const banner_style *st = style_for(major);
+    return kind == JT_BANNER_SOURCE ? st->source_line : st->include_line;
+}
+
+void jt_put_openjdk_banner(jt_out *o, const jt_spec *s, int major, jt_banner_kind kind)
+{
+    const banner_style *st = style_for(major);
     jt_out_puts(o, st->open);
     jt_out_puts(o, s->copyright ? s->copyright : "");
     jt_out_puts(o, st->close);

@@ -26,6 +26,7 @@
 #include "emit/emit.h"
 #include "util/outfile.h"
 #include "util/collate.h"
+#include "emit/banner.h"
 #include "emit/header_conventions.h"
 
 typedef struct hctx {
@@ -130,7 +131,8 @@ static void put_versions(hctx *h)
 static void put_prologue(hctx *h)
 {
     const jt_header_conventions *cv = h->cv;
-    jt_out_puts(h->o, cv->banner);
+    jt_out_puts(h->o, jt_openjdk_generated_line(h->major, JT_BANNER_INCLUDE));
+    jt_out_puts(h->o, "\n");
     jt_out_puts(h->o,
         "    /* Include file for the Java(tm) Virtual Machine Tool Interface */\n\n"
         "#ifndef _JAVA_JVMTI_H_\n#define _JAVA_JVMTI_H_\n\n#include \"jni.h\"\n\n"

@@ -3,7 +3,8 @@
  * OpenJDK writes jvmti.h with a stylesheet (jvmtiH.xsl) that each JDK
  * release edits a little: the JVMTI_VERSION_x enumerators are written out
  * in the stylesheet (they do not follow from the spec's since= values), the
- * copyright comment and banner changed form, the JDK 8-era stylesheet left
+ * copyright comment changed form (the "generated" line after it is
+ * banner.h's), the JDK 8-era stylesheet left
  * trailing spaces on some lines, the minor version became a constant once
  * the build passed the major version as a parameter, and struct tags lost
  * their underscore.  To be byte-identical for every JDK, these conventions
@@ -32,7 +33,6 @@ typedef struct jt_header_conventions {
      * space separated ("1" is the alias of 1.0). */
     const char *versions;
     jt_copyright_form copyright;
-    const char *banner;         /* the "generated file" line and what follows */
     /* JDK 8's stylesheet ended some lines with a space (the constants
      * groups' comments, "JNICALL", the comma between parameters) and kept
      * indented blank lines: eol is " " there, "" later; blank1/blank2 are the two indented blank lines of
