@@ -11,18 +11,23 @@
  * long with the mangled signature) the agent exports, with RegisterNatives:
  * what HotSpot's own lookup would have found.  The JVMTI calls this takes
  * are the shim's own (counted as shim calls).
+ *
+ * Not for a class of a named module defined to the boot or platform loader
+ * (a JDK class): its natives come from the JDK library its own code loads
+ * (libinstrument's sun.instrument.InstrumentationImpl), and HotSpot warns
+ * on stderr at any native code registering natives for such a class.  An
+ * agent implementing natives of JDK classes is not served (README).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1     /* strdup, O_CLOEXEC under -std=c11 */
 #endif
 #include <dlfcn.h>
-#include <elf.h>
 #include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "jc_internal.h"
@@ -38,43 +43,29 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /* Collects the defined, exported function symbols starting with "Java_"
- * from path's .dynsym; a file that is no 64-bit ELF gives none. */
+ * from path's dynamic symbol table, read with elfutils' libelf; a file it
+ * cannot read as ELF gives none. */
 static void read_java_symbols(const char *path)
 {
+    if (elf_version(EV_CURRENT) == EV_NONE)
+        return;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
-    struct stat st;
     if (fd < 0)
         return;
-    if (fstat(fd, &st) != 0 || (size_t)st.st_size < sizeof(Elf64_Ehdr)) {
-        close(fd);
-        return;
-    }
-    size_t size = (size_t)st.st_size;
-    const unsigned char *p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
-    close(fd);
-    if (p == MAP_FAILED)
-        return;
-    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)(const void *)p;
-    if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_shoff == 0
-        || eh->e_shentsize != sizeof(Elf64_Shdr) || eh->e_shoff + (size_t)eh->e_shnum * sizeof(Elf64_Shdr) > size)
-        goto out;
-    const Elf64_Shdr *sh = (const Elf64_Shdr *)(const void *)(p + eh->e_shoff);
-    for (int i = 0; i < eh->e_shnum; i++) {
-        if (sh[i].sh_type != SHT_DYNSYM || sh[i].sh_link >= eh->e_shnum)
+    Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+    for (Elf_Scn *scn = NULL; elf && (scn = elf_nextscn(elf, scn)) != NULL;) {
+        GElf_Shdr sh;
+        Elf_Data *data;
+        if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_DYNSYM || sh.sh_entsize == 0
+            || (data = elf_getdata(scn, NULL)) == NULL)
             continue;
-        const Elf64_Shdr *strs = &sh[sh[i].sh_link];
-        if (sh[i].sh_offset + sh[i].sh_size > size || strs->sh_offset + strs->sh_size > size
-            || sh[i].sh_entsize != sizeof(Elf64_Sym))
-            continue;
-        const Elf64_Sym *sym = (const Elf64_Sym *)(const void *)(p + sh[i].sh_offset);
-        size_t n = sh[i].sh_size / sizeof(Elf64_Sym);
-        const char *names = (const char *)p + strs->sh_offset;
+        size_t n = sh.sh_size / sh.sh_entsize;
         for (size_t k = 0; k < n; k++) {
-            if (sym[k].st_shndx == SHN_UNDEF || ELF64_ST_TYPE(sym[k].st_info) != STT_FUNC
-                || sym[k].st_name >= strs->sh_size)
-                continue;
-            const char *name = names + sym[k].st_name;
-            if (strncmp(name, "Java_", 5) != 0 || memchr(name, 0, strs->sh_size - sym[k].st_name) == NULL)
+            GElf_Sym sym;
+            const char *name;
+            if (gelf_getsym(data, (int)k, &sym) == NULL || sym.st_shndx == SHN_UNDEF
+                || GELF_ST_TYPE(sym.st_info) != STT_FUNC
+                || (name = elf_strptr(elf, sh.sh_link, sym.st_name)) == NULL || strncmp(name, "Java_", 5) != 0)
                 continue;
             char **grown = realloc(java_syms, (njava_syms + 1) * sizeof *grown);
             if (grown == NULL)
@@ -84,10 +75,12 @@ static void read_java_symbols(const char *path)
                 njava_syms++;
         }
     }
+out:
+    if (elf)
+        elf_end(elf);
+    close(fd);
     if (njava_syms > 1)
         qsort(java_syms, njava_syms, sizeof *java_syms, cmp_str);
-out:
-    munmap((void *)p, size);
 }
 
 bool jc_natives_init(void *lib, const char *path)
@@ -171,6 +164,66 @@ static void bind_method(jvmtiEnv *env, JNIEnv *jni, jclass klass, const char *pr
     JC_SHIM_FN(env, Deallocate)(env, (unsigned char *)sig);
 }
 
+/* GetNamedModule's slot, looked up by name: the shim may be built from a
+ * spec without it (JDK 8's), and the VM may lack it (jc_fn_absent). */
+typedef jvmtiError(JNICALL *named_module_fn)(jvmtiEnv *, jobject, const char *, jobject *);
+
+static named_module_fn named_module(jvmtiEnv *env, int *slot_out)
+{
+    for (int slot = 1; slot <= jc_fn_max; slot++)
+        if (jc_fn_table[slot].name && strcmp(jc_fn_table[slot].name, "GetNamedModule") == 0) {
+            if (jc_fn_absent[slot])
+                return NULL;
+            *slot_out = slot;
+            return (named_module_fn)((void *const *)(const void *)*env)[slot - 1];
+        }
+    return NULL;
+}
+
+/* klass (signature csig) is in a named module defined to the boot or the
+ * platform class loader: HotSpot's rule for warning at RegisterNatives.
+ * Asked through JVMTI only (GetNamedModule is the VM's own answer); on a
+ * VM without modules (JDK 8) nothing is. */
+static bool jdk_class(jvmtiEnv *env, JNIEnv *jni, jclass klass, const char *csig)
+{
+    jobject loader = NULL, module = NULL;
+    int slot = 0;
+    named_module_fn get_named_module = named_module(env, &slot);
+    if (get_named_module == NULL)
+        return false;
+    if (JC_SHIM_FN(env, GetClassLoader)(env, klass, &loader) != JVMTI_ERROR_NONE)
+        return false;
+    if (loader != NULL) {
+        char *lsig = NULL;
+        jclass lc = (*jni)->GetObjectClass(jni, loader);
+        bool platform = lc && JC_SHIM_FN(env, GetClassSignature)(env, lc, &lsig, NULL) == JVMTI_ERROR_NONE
+                        && strcmp(lsig, "Ljdk/internal/loader/ClassLoaders$PlatformClassLoader;") == 0;
+        if (lsig)
+            JC_SHIM_FN(env, Deallocate)(env, (unsigned char *)lsig);
+        if (lc)
+            (*jni)->DeleteLocalRef(jni, lc);
+        if (!platform) {
+            (*jni)->DeleteLocalRef(jni, loader);
+            return false;
+        }
+    }
+    /* the package, "pkg/sub" of "Lpkg/sub/Cls;" */
+    char pkg[512];
+    const char *slash = strrchr(csig, '/');
+    size_t n = slash ? (size_t)(slash - (csig + 1)) : 0;
+    if (n >= sizeof pkg)
+        n = 0;
+    memcpy(pkg, csig + 1, n);
+    pkg[n] = '\0';
+    atomic_fetch_add_explicit(&jc_fn_stats_table[slot].shim_calls, 1, memory_order_relaxed);
+    jvmtiError e = get_named_module(env, loader, pkg, &module);
+    if (loader)
+        (*jni)->DeleteLocalRef(jni, loader);
+    if (module)
+        (*jni)->DeleteLocalRef(jni, module);
+    return e == JVMTI_ERROR_NONE && module != NULL;
+}
+
 void JNICALL jc_natives_class_prepare(jvmtiEnv *env, JNIEnv *jni, jthread thread, jclass klass)
 {
     char *csig = NULL, prefix[512];
@@ -185,13 +238,13 @@ void JNICALL jc_natives_class_prepare(jvmtiEnv *env, JNIEnv *jni, jthread thread
     memcpy(prefix, "Java_", 6);
     len = 5;
     ok = ok && mangle(prefix, sizeof prefix - 2, &len, csig + 1, ';');
+    if (ok) {
+        prefix[len++] = '_';
+        prefix[len] = '\0';
+        ok = any_with_prefix(prefix) && !jdk_class(env, jni, klass, csig);
+    }
     JC_SHIM_FN(env, Deallocate)(env, (unsigned char *)csig);
-    if (!ok)
-        return;
-    prefix[len++] = '_';
-    prefix[len] = '\0';
-    if (!any_with_prefix(prefix)
-        || JC_SHIM_FN(env, GetClassMethods)(env, klass, &n, &methods) != JVMTI_ERROR_NONE)
+    if (!ok || JC_SHIM_FN(env, GetClassMethods)(env, klass, &n, &methods) != JVMTI_ERROR_NONE)
         return;
     for (jint i = 0; i < n; i++) {
         jint mods = 0;

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# e2e-javaagent.sh — a Java agent (-javaagent) through the shim: the JDK's
+# libinstrument, the agent behind every java.lang.instrument tool (APM
+# agents, coverage, mocking), wrapped as agent=.../libinstrument.so=JAR.
+#
+# tests/java/instrument/Probe.java retransforms, redefines, lists classes,
+# sizes an object and sets a native-method prefix.  Through the shim the
+# program's output must equal its output without the shim, stderr must
+# carry nothing from the VM that it would not carry without the shim (the
+# shim once made HotSpot warn "Re-registering of platform native method",
+# registering libinstrument's natives itself), no violation is reported,
+# and, per function, the calls we trace plus the shim's own equal what
+# HotSpot traces (-XX:TraceJVMTI=all) in the same run.  On JDK 17 and the
+# newer JDK.  Exit 0 pass, 1 fail, 77 skip.
+set -euo pipefail
+. "$srcdir/tests/e2e-lib.sh"
+
+e2e_init e2e-javaagent
+mkdir -p "$out/agent"
+if ! "$JAVAC" --release 11 -d "$out/agent" "$srcdir/tests/java/instrument/Probe.java" >"$out/javac.log" 2>&1 ||
+    ! "$JDK_HOME/bin/jar" cfm "$out/probe.jar" "$srcdir/tests/java/instrument/MANIFEST.MF" -C "$out/agent" . \
+        >>"$out/javac.log" 2>&1; then
+    cat "$out/javac.log"
+    echo "FAIL: building the agent jar"
+    exit 1
+fi
+e2e_javac Hello
+
+javaagent_run() {
+    local label=$1 jdk=$2 log=$out/$1.jsonl hslog=$out/$1-hotspot-jvmti.log
+    local instrument=$jdk/lib/libinstrument.so
+    if [[ ! -f $instrument ]]; then
+        fail "$instrument not found"
+        return 0
+    fi
+    echo "== $label: -javaagent without the shim"
+    e2e_java "-javaagent:$out/probe.jar=hi" Hello
+    [[ $rc -eq 0 ]] || fail "without the shim: exit $rc"
+    cp "$out/stdout" "$out/$label.plain.stdout"
+    cp "$out/stderr" "$out/$label.plain.stderr"
+    grep -q '^transformer called true args=hi$' "$out/stdout" || fail "the agent did not run to its end without the shim"
+
+    echo "== $label: through the shim"
+    e2e_java -XX:TraceJVMTI=all "-Xlog:jvmti=trace:file=$hslog:none" \
+        "-agentpath:$LIBJVMTICHECK=check=on,trace=all,format=jsonl,summary=on,log=$log,agent=$instrument=$out/probe.jar=hi" \
+        Hello
+    e2e_expect_clean_run "$log"
+    if ! cmp -s "$out/stdout" "$out/$label.plain.stdout"; then
+        fail "the program's output differs through the shim:"
+        diff "$out/$label.plain.stdout" "$out/stdout" | head -10
+    fi
+    # stderr: the shim's verdict line is ours; anything else must be what
+    # the run without the shim printed too.
+    grep -v '^jvmticheck: ' "$out/stderr" >"$out/$label.shim.stderr" || true
+    if ! diff "$out/$label.plain.stderr" "$out/$label.shim.stderr" >"$out/$label.stderr.diff"; then
+        fail "stderr carries lines it does not carry without the shim:"
+        head -10 "$out/$label.stderr.diff"
+    fi
+    [[ $(count violation) -eq 0 ]] || fail "violations: $(trace violations "$log" | sort | uniq -c)"
+    local f
+    for f in RetransformClasses RedefineClasses GetLoadedClasses SetNativeMethodPrefixes AddToSystemClassLoaderSearch; do
+        [[ $(count call "$f") -ge 1 ]] || fail "no $f call traced"
+    done
+    [[ $(count event ClassFileLoadHook) -ge 1 ]] || fail "no ClassFileLoadHook event traced"
+    echo "   leaks (printed, not failed):"
+    grep '"kind":"leak"' "$log" | sed 's/^/     /' || echo "     none"
+    if [[ ! -s $hslog ]]; then
+        fail "HotSpot wrote no JVMTI trace to $hslog"
+    else
+        echo "   calls per function, HotSpot's trace against ours:"
+        trace hotspot "$log" "$hslog" || fail "the call counts differ (DIFFERS above)"
+    fi
+}
+
+javaagent_run jdk17 "$JDK_HOME"
+if e2e_have_new_jdk; then
+    e2e_use_jdk "$JDK_NEW"
+    javaagent_run new "$JDK_NEW"
+fi
+e2e_finish
