@@ -34,6 +34,7 @@ int main(int argc, char **argv)
     jt_spec *spec = jt_spec_load(cli.spec_path, &lo);
     if (!spec)
         return JT_EXIT_FAIL;
+    jt_spec_version_check(spec, cli.major_version);
     if (cli.lint) {
         int errors = jt_lint(spec);
         jt_spec_free(spec);

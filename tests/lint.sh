@@ -47,6 +47,15 @@ for v in jdk8 jdk11 jdk17 jdk21 jdk25; do
 done
 [[ $specs -gt 0 ]] || { echo "SKIP: no spec in $SPEC_DIR (see spec/README.md)"; exit 77; }
 
+# The version: JDK 8's spec declares it (majorversion=); from JDK 13 on a
+# spec has only its change history, and the outputs' version is a guess
+# --lint notes, unless --major-version gives it.
+grep -q ': note: declares no version .* declare 17\.0\.0' "$out/jdk17.stderr" ||
+    bad "jdk17: no note that the version is taken from the change history"
+grep -q 'declares no version' "$out/jdk8.stderr" && bad "jdk8: a version note, though its spec declares 1.2.3"
+"$JVMTIGEN" --lint --major-version=17 "$SPEC_DIR/jdk17/jvmti.xml" 2>&1 | grep -q 'declares no version' &&
+    bad "jdk17 --major-version=17: still a version note"
+
 # ---- 2. one small spec per rule ------------------------------------------
 # The template is clean: one function Foo (slot 1) using the one capability
 # can_x.  A case fills one slot: category (functions, typedefs, constants),

@@ -410,6 +410,10 @@ const jt_basetype *jt_find_basetype(const jt_spec *s, const char *id);
  * minor and micro from the spec.  *_out may be NULL. */
 void jt_spec_version(const jt_spec *s, int major_override,
                      int *major_out, int *minor_out, int *micro_out);
+/* A note (--lint shows notes) when that version is a guess: the spec
+ * declares none (the JDK build passes it from JDK 13 on), only a change
+ * history, and no override was given. */
+void jt_spec_version_check(const jt_spec *s, int major_override);
 
 /* "1.2" -> major 1 minor 2; "11" -> 11, 0.  Returns false when malformed. */
 bool jt_parse_since(const char *since, int *major, int *minor);

@@ -545,6 +545,16 @@ void jt_spec_version(const jt_spec *s, int major_override, int *ma, int *mi, int
     if (mc) *mc = c;
 }
 
+void jt_spec_version_check(const jt_spec *s, int major_override)
+{
+    if (s->spec_major >= 0 || s->hist_major < 0 || major_override > 0)
+        return;
+    jt_diag(JT_DIAG_NOTE, s->path, 0,
+            "declares no version (the JDK build passes it, from JDK 13 on): the outputs declare %d.%d.%d, "
+            "the last version of its change history, which is behind when a release changed nothing; "
+            "--major-version=N sets the JDK's own", s->hist_major, s->hist_minor, s->hist_micro);
+}
+
 bool jt_parse_since(const char *since, int *major, int *minor)
 {
     int a = 0, b = 0, n = 0;
