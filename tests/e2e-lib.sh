@@ -12,7 +12,9 @@
 #                            stay those javac of $JDK_HOME compiled)
 #   e2e_have_new_jdk         true when $JDK_NEW (configure --with-jdk-new)
 #                            has a java; else prints a SKIP note
-#   e2e_build_shim SPEC SO   builds libjvmticheck from another spec into SO
+#   e2e_build_shim SPEC SO [JVMTIGEN-OPTION...]
+#                            builds libjvmticheck from another spec into SO
+#                            (options such as --history=OTHER.xml)
 #   trace CMD ARG...         tests/trace.py CMD ARG... (see there)
 #   e2e_expect_clean_run LOG the checks every run must pass; leaves the
 #                            record counts of LOG in $out/counts
@@ -103,9 +105,10 @@ e2e_have_new_jdk() {
 # plus the generated wrapper) with $CC, into SO.
 e2e_build_shim() {
     local spec=$1 so=$2 gen
+    shift 2
     gen=$(dirname "$so")/gen-$(basename "$so" .so)
     mkdir -p "$gen"
-    "$JVMTIGEN" -q --wrapper --header --tables -o "$gen" "$spec" >"$gen/jvmtigen.log" 2>&1 || {
+    "$JVMTIGEN" -q --wrapper --header --tables "$@" -o "$gen" "$spec" >"$gen/jvmtigen.log" 2>&1 || {
         cat "$gen/jvmtigen.log"; fail "jvmtigen on $spec"; return 1; }
     # shellcheck disable=SC2086
     ${CC:-cc} -std=c11 -Wall -Werror=implicit-function-declaration -O1 -shared -fPIC -fvisibility=hidden -pthread -o "$so" \

@@ -22,10 +22,18 @@
 #include "emit/emit.h"
 #include "util/outfile.h"
 
+/* A spec whose documented errors the wrapper knows, and its version. */
+typedef struct known_spec {
+    const jt_spec *spec;
+    unsigned version;           /* JVMTI_VERSION_x without the micro part */
+} known_spec;
+
 typedef struct wctx {
     jt_out *o;
     const jt_spec *s;
     int errors;
+    known_spec known[17];       /* s and --history, oldest first */
+    int nknown;
 } wctx;
 
 #define P(...) jt_out_printf(w->o, __VA_ARGS__)
@@ -447,9 +455,46 @@ static size_t documented_errors(const jt_spec *s, const jt_function *f, const ch
     return n;
 }
 
+/* One documented error of a function across the known specs: its number,
+ * name, and the oldest known spec that documents it. */
+typedef struct err_since {
+    const char *id;
+    int num;
+    unsigned since;
+} err_since;
+
+/* The documented errors of f in every known spec (w->known, oldest first),
+ * each with the first version documenting it. */
+static size_t errors_across(const wctx *w, const jt_function *f, err_since *out, size_t cap)
+{
+    size_t n = 0;
+    for (int k = 0; k < w->nknown; k++) {
+        const jt_function *fk = jt_find_function(w->known[k].spec, f->id);
+        if (!fk)
+            continue;
+        const char *errs[128];
+        size_t m = documented_errors(w->known[k].spec, fk, errs, 128);
+        for (size_t i = 0; i < m; i++) {
+            size_t j = 0;
+            while (j < n && strcmp(out[j].id, errs[i]) != 0)
+                j++;
+            const jt_error *e = jt_find_error(w->known[k].spec, errs[i]);
+            if (j < n || !e || n == cap)
+                continue;
+            out[n++] = (err_since){ errs[i], e->num, w->known[k].version };
+        }
+    }
+    return n;
+}
+
 static void put_tables(wctx *w)
 {
     const jt_spec *s = w->s;
+    /* the specs the wrapper knows the errors of, oldest first */
+    P("const jint jc_known_specs[] = { ");
+    for (int k = 0; k < w->nknown; k++)
+        P("0x%08X, ", w->known[k].version);
+    P("};\nconst int jc_known_spec_count = %d;\n\n", w->nknown);
     /* per-function capability and error lists */
     for (int num = 1; num <= s->max_function_num; num++) {
         const jt_function *f = s->function_by_num[num];
@@ -460,12 +505,12 @@ static void put_tables(wctx *w)
             if (f->required[i].cap)     /* undefined: a load warning, no bit */
                 P("%d, ", f->required[i].cap->index);
         P("-1 };\n");
-        const char *errs[128];
-        size_t n = documented_errors(s, f, errs, 128);
-        P("static const jvmtiError errs_%s[] = { ", f->id);
+        err_since errs[160];
+        size_t n = errors_across(w, f, errs, 160);
+        P("static const jc_error_doc errs_%s[] = {\n", f->id);
         for (size_t i = 0; i < n; i++)
-            P("%s, ", errs[i]);
-        P("JVMTI_ERROR_NONE };\n");
+            P("    { (jvmtiError)%d, 0x%08X, \"%s\" },\n", errs[i].num, errs[i].since, errs[i].id);
+        P("    { JVMTI_ERROR_NONE, 0, NULL } };\n");
     }
     P("\nconst jc_fn_info jc_fn_table[] = {\n");
     for (int num = 1; num <= s->max_function_num; num++) {
@@ -943,9 +988,36 @@ static void put_interface(wctx *w)
     P("};\n");
 }
 
+static unsigned spec_version(int major, int minor)
+{
+    return 0x30000000u + ((unsigned)major << 16) + ((unsigned)minor << 8);
+}
+
+/* The main spec and --history's, oldest first (one per version: the main
+ * spec wins over a history spec of its own version). */
+static void known_specs(wctx *w, const jt_emit_ctx *ctx)
+{
+    w->known[0] = (known_spec){ ctx->spec, spec_version(ctx->major, ctx->minor) };
+    w->nknown = 1;
+    for (int i = 0; i < ctx->nhistory && w->nknown < 17; i++) {
+        int ma, mi;
+        jt_spec_version(ctx->history[i], 0, &ma, &mi, NULL);
+        known_spec k = { ctx->history[i], spec_version(ma, mi) };
+        int j = 0;
+        while (j < w->nknown && w->known[j].version < k.version)
+            j++;
+        if (j < w->nknown && w->known[j].version == k.version)
+            continue;
+        memmove(&w->known[j + 1], &w->known[j], (size_t)(w->nknown - j) * sizeof w->known[0]);
+        w->known[j] = k;
+        w->nknown++;
+    }
+}
+
 int jt_emit_wrapper(const jt_emit_ctx *ctx)
 {
     wctx wc = { .s = ctx->spec }, *w = &wc;
+    known_specs(w, ctx);
     w->o = jt_out_open(ctx->outdir, "jvmticheck_gen.c");
     if (!w->o)
         return -1;
