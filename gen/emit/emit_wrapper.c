@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "model/checks.h"
+#include "model/spec_rules.h"
 #include "model/ctype.h"
 #include "util/diag.h"
 #include "emit/emit.h"
@@ -763,6 +764,9 @@ static void put_checks(wctx *w, const jt_function *f)
             else if (strcmp(cs[k].id, "object_kind") == 0)
                 P("        if (jc_g.opt.deep && %s != NULL && !jc_deep_kind_ok(ce, (jobject)%s, \"%s\")) bad = jc_flag(JC_CHK_object_kind, %d, \"%s\", %s, bad, \"%s is not a %s\");\n",
                   p->id, p->id, cs[k].java_class, f->num, p->id, cs[k].error, p->id, cs[k].java_class);
+            else if (strcmp(cs[k].id, "virtual_thread") == 0)
+                P("        if (%s != NULL && jc_vthread_is(%s)) bad = jc_flag(JC_CHK_virtual_thread, %d, \"%s\", %s, bad, \"%s is a virtual thread, which the spec does not allow here\");\n",
+                  p->id, p->id, f->num, p->id, cs[k].error, p->id);
             else if (strcmp(cs[k].id, "range") == 0)
                 put_range_check(w, f, p, &cs[k]);
             else if (strcmp(cs[k].id, "enum_value") == 0)
@@ -852,7 +856,11 @@ static void put_function(wctx *w, const jt_function *f)
     if (hook == HOOK_ALLOCATE)
         P("        if (mem_ptr && *mem_ptr) jc_alloc_track(ce, *mem_ptr, (size_t)size, \"Allocate\", \"mem_ptr\");\n");
     put_alloc_tracking(w, f);
-    P("        }\n    } else if (jc_g.opt.check != JC_CHECK_OFF) {\n        jc_check_documented(%d, err);\n    }\n", f->num);
+    P("        }\n    } else if (jc_g.opt.check != JC_CHECK_OFF) {\n");
+    const char *vp, *verr;
+    if (jt_documented_vthread(f, &vp, &verr) == JT_VTHREAD_OPTIONAL)
+        P("        if (err == %s) jc_vthread_unsupported(%d, %s);\n", verr, f->num, vp ? vp : "NULL");
+    P("        jc_check_documented(%d, err);\n    }\n", f->num);
     P("    if (jc_traced(%d, err)) {\n        jc_rec *r = jc_rec_begin(JC_REC_CALL, \"%s\");\n        ", f->num, f->id);
     for (size_t i = 0; i < f->nparams; i++) {
         const jt_param *p = &f->params[i];

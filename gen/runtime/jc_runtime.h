@@ -273,7 +273,8 @@ void jc_bin_leave(jvmtiError err);
     X(null_pointer) X(min_value) X(enum_value) X(capability) X(event_capability) \
     X(thread_filter) X(phase) X(callback_unsafe) X(version) X(bad_deallocate) \
     X(leak) X(undocumented_error) X(range) \
-    X(monitor_destroyed) X(monitor_owner) X(monitor_destroy_busy) X(monitor_order) X(object_kind)
+    X(monitor_destroyed) X(monitor_owner) X(monitor_destroy_busy) X(monitor_order) X(object_kind) \
+    X(virtual_thread)
 
 enum jc_check_id {
 #define JC_ENUM_ID(id) JC_CHK_##id,
@@ -287,7 +288,7 @@ extern const char *const jc_check_names[JC_CHK_COUNT];
  * counted as problems); and one warning.  Stable ids, like the checks'. */
 #define JC_NOTE_IDS(X) \
     X(portability) X(late_deallocate) X(table_patch) X(extension_event) X(vm_newer) \
-    X(unjudged_error)
+    X(unjudged_error) X(virtual_thread_unsupported)
 
 enum jc_note_id {
 #define JC_ENUM_NOTE(id) JC_NOTE_##id,
