@@ -7,7 +7,7 @@
 #   e2e_javac Class...       compiles tests/java/Class.java into $out/classes
 #   e2e_java ARG...          runs java in $out (so an hs_err file lands
 #                            there); stdout/stderr in $out/stdout, $out/stderr;
-#                            sets rc
+#                            sets rc; under timeout when E2E_TIMEOUT is set
 #   e2e_use_jdk DIR          later e2e_java runs use DIR/bin/java (classes
 #                            stay those javac of $JDK_HOME compiled)
 #   e2e_have_new_jdk         true when $JDK_NEW (configure --with-jdk-new)
@@ -83,9 +83,14 @@ e2e_javac() {
 e2e_java() {
     echo "   java $*"
     rc=0
-    (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "$JAVA" -cp "$out/classes" "$@") \
+    # E2E_TIMEOUT=SECONDS: a hang guard (not a time limit on the work):
+    # a VM still running then is killed, and the run exits 124
+    local guard=()
+    [[ -z ${E2E_TIMEOUT:-} ]] || guard=(timeout -k 20 "$E2E_TIMEOUT")
+    (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "${guard[@]}" "$JAVA" -cp "$out/classes" "$@") \
         >"$out/stdout" 2>"$out/stderr" || rc=$?
     echo "   exit $rc"
+    [[ $rc -ne 124 || -z ${E2E_TIMEOUT:-} ]] || fail "java still ran after ${E2E_TIMEOUT}s (a hang): killed"
 }
 
 e2e_use_jdk() {

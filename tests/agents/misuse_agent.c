@@ -98,7 +98,7 @@ static void spec_rules(JNIEnv *jni, jthread thread, jclass klass)
 
 /* ---- raw monitors: their life, owner and lock order ----------------------------- */
 
-static jrawMonitorID sync_mon, mon_a, mon_b, mon_c, mon_d, mon_gate, mon_owned;
+static jrawMonitorID sync_mon, mon_a, mon_b, mon_c, mon_d, mon_gate, mon_owned, mon_busy;
 static int stage;   /* guarded by sync_mon */
 
 static void wait_stage(int s)
@@ -152,6 +152,15 @@ static void JNICALL monitor_worker(jvmtiEnv *env, JNIEnv *jni, void *arg)
         wait_stage(4);
         TRY((*jvmti)->RawMonitorExit(jvmti, mon_owned));
         set_stage(5);
+        break;
+    case 4:     /* waits on mon_busy while the VMInit thread, owning it, destroys it */
+        TRY((*jvmti)->RawMonitorEnter(jvmti, mon_busy));
+        set_stage(6);
+        /* until notified: the VMInit thread enters mon_busy only once this
+         * thread waits, so it is inside RawMonitorWait when the destroy comes */
+        TRY((*jvmti)->RawMonitorWait(jvmti, mon_busy, 0));
+        TRY((*jvmti)->RawMonitorExit(jvmti, mon_busy));
+        set_stage(7);
         break;
     }
 }
@@ -207,6 +216,18 @@ static void raw_monitors(JNIEnv *jni)
     set_stage(4);
     wait_stage(5);
     TRY((*jvmti)->DestroyRawMonitor(jvmti, mon_owned));
+    /* monitor_destroy_busy: destroying a monitor this thread owns while
+     * another waits on it (never passed on: the VM would free it under the
+     * waiter); then notify, and destroy it once the waiter is gone */
+    TRY((*jvmti)->CreateRawMonitor(jvmti, "busy", &mon_busy));
+    start_worker(jni, 4);
+    wait_stage(6);
+    TRY((*jvmti)->RawMonitorEnter(jvmti, mon_busy));
+    EXPECT((*jvmti)->DestroyRawMonitor(jvmti, mon_busy), JVMTI_ERROR_NOT_MONITOR_OWNER);
+    TRY((*jvmti)->RawMonitorNotifyAll(jvmti, mon_busy));
+    TRY((*jvmti)->RawMonitorExit(jvmti, mon_busy));
+    wait_stage(7);
+    TRY((*jvmti)->DestroyRawMonitor(jvmti, mon_busy));
 }
 
 /* check=deep (misuse_agent.so=deep): references of the wrong kind, each
