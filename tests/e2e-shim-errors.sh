@@ -48,8 +48,9 @@ subst() {
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
 
 [[ -f $zip ]] || { echo "SKIP: $zip not found"; exit 77; }
-# shim_errors_run LABEL: every case on the current java
+# shim_errors_run LABEL JDK: every case on the current java (JDK's)
 shim_errors_run() {
+    zip=$2/lib/libzip.so    # that JDK's own: another's would not even load
     while IFS='|' read -r name want opts; do
         name=$(trim "$name")
         [[ -n $name ]] || continue
@@ -94,9 +95,9 @@ shim_errors_run() {
         fail "$1: full-log: stderr lacks '$want'"
 }
 
-shim_errors_run jdk17
+shim_errors_run jdk17 "$JDK_HOME"
 if e2e_have_new_jdk; then
     e2e_use_jdk "$JDK_NEW"
-    shim_errors_run new
+    shim_errors_run new "$JDK_NEW"
 fi
 e2e_finish
