@@ -244,5 +244,10 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
     if (!cli->any_selected)
         for (int i = 0; i < jt_nemitters; i++)
             cli->selected[i] = true;
+    bool wrapper = false;
+    for (int i = 0; i < jt_nemitters; i++)
+        wrapper |= cli->selected[i] && strcmp(jt_emitters[i].option, "wrapper") == 0;
+    if (cli->nhistory && !wrapper)
+        return usage_error("%s", "--history goes with --wrapper (the other outputs take no history)");
     return -1;
 }
