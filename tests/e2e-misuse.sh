@@ -36,8 +36,21 @@ misuse_run jdk17
 # makes those only with its option deep)
 cat "$srcdir/tests/data/misuse.expect" "$srcdir/tests/data/misuse-deep.expect" >"$out/deep.expect"
 misuse_run jdk17-deep strict+deep deep "$out/deep.expect"
+# busy_run NAME: only the busy destroy (misuse_agent.so=busy), under
+# check=on: still refused (NOT_MONITOR_OWNER, which the agent expects), one
+# violation, the waiter notified and gone, the run ends
+busy_run() {
+    local log=$out/trace-$1.jsonl
+    e2e_java "-agentpath:$LIBJVMTICHECK=check=on,format=jsonl,trace=errors,log=$log,agent=$AGENTS_DIR/misuse_agent.so=busy" Workload
+    e2e_expect_clean_run "$log"
+    grep -q '^misuse_agent: busy destroy done$' "$out/stderr" || fail "$1: the agent did not get through"
+    [[ "$(trace violations "$log")" == "monitor_destroy_busy DestroyRawMonitor monitor" ]] \
+        || fail "$1: violations '$(trace violations "$log")', expected one monitor_destroy_busy"
+}
+busy_run jdk17-busy
 if e2e_have_new_jdk; then
     e2e_use_jdk "$JDK_NEW"
+    busy_run new-busy
     misuse_run new
     misuse_run new-deep strict+deep deep "$out/deep.expect"
 fi

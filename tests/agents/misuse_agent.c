@@ -177,6 +177,8 @@ static void start_worker(JNIEnv *jni, int role)
     TRY((*jvmti)->RunAgentThread(jvmti, t, monitor_worker, (void *)(size_t)role, JVMTI_THREAD_NORM_PRIORITY));
 }
 
+static void destroy_busy(JNIEnv *jni);
+
 static void raw_monitors(JNIEnv *jni)
 {
     jrawMonitorID dead, idle;
@@ -216,9 +218,15 @@ static void raw_monitors(JNIEnv *jni)
     set_stage(4);
     wait_stage(5);
     TRY((*jvmti)->DestroyRawMonitor(jvmti, mon_owned));
-    /* monitor_destroy_busy: destroying a monitor this thread owns while
-     * another waits on it (never passed on: the VM would free it under the
-     * waiter); then notify, and destroy it once the waiter is gone */
+    destroy_busy(jni);
+}
+
+/* monitor_destroy_busy: destroying a monitor this thread owns while
+ * another waits on it (never passed on, under check=on too: the VM would
+ * free it under the waiter); then notify, and destroy it once the waiter
+ * is gone.  Needs sync_mon. */
+static void destroy_busy(JNIEnv *jni)
+{
     TRY((*jvmti)->CreateRawMonitor(jvmti, "busy", &mon_busy));
     start_worker(jni, 4);
     wait_stage(6);
@@ -309,6 +317,26 @@ static void JNICALL on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
     TRY((*jvmti)->FollowReferences(jvmti, 0, NULL, NULL, &heap_cb, NULL));
 }
 
+/* misuse_agent.so=busy: only the busy destroy, for a run under check=on
+ * (the other mistakes are made only where strict refuses them). */
+static void JNICALL on_vm_init_busy(jvmtiEnv *env, JNIEnv *jni, jthread thread)
+{
+    (void)env, (void)thread;
+    TRY((*jvmti)->CreateRawMonitor(jvmti, "sync", &sync_mon));
+    destroy_busy(jni);
+    fprintf(stderr, "%s: busy destroy done\n", AGENT_NAME);
+}
+
+static jint busy_only(void)
+{
+    jvmtiEventCallbacks cb;
+    memset(&cb, 0, sizeof cb);
+    cb.VMInit = on_vm_init_busy;
+    TRY((*jvmti)->SetEventCallbacks(jvmti, &cb, (jint)sizeof cb));
+    TRY((*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, NULL));
+    return JNI_OK;
+}
+
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
 {
     jvmtiEnv *old;
@@ -325,6 +353,8 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
         agent_failed("GetEnv", 0);
         return JNI_ERR;
     }
+    if (options && strcmp(options, "busy") == 0)
+        return busy_only();
 
     /* null_pointer: phase_ptr */
     (void)(*jvmti)->GetPhase(jvmti, NULL);
