@@ -53,11 +53,22 @@ int main(int argc, char **argv)
     }
     jt_emit_ctx ctx = { .spec = spec, .outdir = cli.outdir, .html = cli.html };
     jt_spec_version(spec, cli.major_version, &ctx.major, &ctx.minor, &ctx.micro);
-    int ok = 1;
+    /* --history: other versions' specs, loaded like the main one */
+    jt_spec *history[JT_CLI_MAX_HISTORY];
+    int ok = 1, nhistory = 0;
+    for (int i = 0; i < cli.nhistory && ok; i++)
+        if ((history[nhistory] = jt_spec_load(cli.history[i], &lo)) != NULL)
+            nhistory++;
+        else
+            ok = 0;
+    ctx.history = (const jt_spec *const *)history;
+    ctx.nhistory = nhistory;
     for (int i = 0; i < jt_nemitters && ok; i++)
         if (cli.selected[i] && jt_emitters[i].run(&ctx) != 0)
             ok = 0;
     rc = jt_out_finish(ok);
+    for (int i = 0; i < nhistory; i++)
+        jt_spec_free(history[i]);
     jt_spec_free(spec);
     return rc == 0 ? JT_EXIT_OK : JT_EXIT_FAIL;
 }

@@ -26,6 +26,9 @@ bad-option   | 2 | --no-such-option                 | --no-such-option @SPEC_DIR
 no-input     | 2 | jvmtigen                         |
 stdout-all   | 2 | --stdout needs exactly one output | --stdout @SPEC_DIR@/jdk17/jvmti.xml
 stdout-two   | 2 | --tables writes more than one file | --stdout --tables @SPEC_DIR@/jdk17/jvmti.xml
+history-alone | 2 | --history goes with --wrapper    | --header --history=@SPEC_DIR@/jdk25/jvmti.xml @SPEC_DIR@/jdk21/jvmti.xml
+history-empty | 2 | --history needs a spec file      | --wrapper --history= @SPEC_DIR@/jdk21/jvmti.xml
+history-broken | 1 | truncated-jvmti.xml:323: error: | --wrapper --history=@SPEC_DIR@/broken/truncated-jvmti.xml @SPEC_DIR@/jdk21/jvmti.xml
 '
 
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }

@@ -13,6 +13,7 @@
 
 #include "model/doc.h"
 #include "model/model.h"
+#include "model/spec_rules.h"
 #include "util/diag.h"
 
 static char spec17[1024], spec8[1024], scratch[1024];
@@ -556,6 +557,38 @@ START_TEST(plain_text)
 }
 END_TEST
 
+/* What the specs say of virtual threads (spec_rules.c), read by hand from
+ * the errors of the JDK 21 and 25 XML: RunAgentThread's "thread is a
+ * virtual thread." forbids one; the CPU time functions' "... and the
+ * implementation does not support ..." let the VM refuse; JDK 17 has no
+ * such error. */
+START_TEST(vthread_rules)
+{
+    const char *dir = getenv("SPEC_DIR");
+    char path[1024];
+    for (int v = 17; v <= 25; v += 4) {
+        snprintf(path, sizeof path, "%s/jdk%d/jvmti.xml", dir ? dir : "../shared/spec", v);
+        jt_spec *s = load(path);
+        char got[512] = "";
+        for (int num = 1; num <= s->max_function_num; num++) {
+            const jt_function *f = s->function_by_num[num];
+            const char *pid = NULL, *err = NULL;
+            jt_vthread_rule r = f ? jt_documented_vthread(f, &pid, &err) : JT_VTHREAD_NONE;
+            if (r != JT_VTHREAD_NONE)
+                snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s:%s:%s:%s;",
+                         r == JT_VTHREAD_FORBIDDEN ? "forbidden " : "optional ", f->id, pid ? pid : "-", err, "");
+        }
+        if (v == 17)
+            ck_assert_str_eq(got, "");
+        else
+            ck_assert_str_eq(got, "forbidden RunAgentThread:thread:JVMTI_ERROR_UNSUPPORTED_OPERATION:;"
+                                  "optional GetCurrentThreadCpuTime:-:JVMTI_ERROR_UNSUPPORTED_OPERATION:;"
+                                  "optional GetThreadCpuTime:thread:JVMTI_ERROR_UNSUPPORTED_OPERATION:;");
+        jt_spec_free(s);
+    }
+}
+END_TEST
+
 int main(void)
 {
     paths();
@@ -572,6 +605,7 @@ int main(void)
     tcase_add_test(tc, links_resolved);
     tcase_add_test(tc, plain_text);
     tcase_add_test(tc, placement);
+    tcase_add_test(tc, vthread_rules);
     suite_add_tcase(su, tc);
     TCase *bad = tcase_create("small specs");
     tcase_add_test(bad, minimal_spec_loads);

@@ -21,6 +21,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "jc_errdoc.h"
 #include "jc_internal.h"
 #include "jvmti_names.h"
 
@@ -1272,6 +1273,70 @@ START_TEST(test_restricted_depth_is_per_thread)
 }
 END_TEST
 
+/* ---- errors judged against the VM's own spec (jc_errdoc.c) ------------------------- */
+
+#define V(ma) ((jint)(0x30000000 + ((ma) << 16)))
+
+/* NotifyFramePop as the specs write it: OPAQUE_FRAME documented since
+ * JDK 8 (1.2), DUPLICATE since 25; an error no spec documents is 99. */
+static const jc_error_doc framepop_errors[] = {
+    { JVMTI_ERROR_OPAQUE_FRAME, 0x30010200, "JVMTI_ERROR_OPAQUE_FRAME" },
+    { JVMTI_ERROR_DUPLICATE, V(25), "JVMTI_ERROR_DUPLICATE" },
+    { JVMTI_ERROR_NONE, 0, NULL },
+};
+static const jc_fn_info framepop = { "NotifyFramePop", 20, ~0u, false, JVMTI_VERSION_1_0, NULL, framepop_errors, 2 };
+
+static enum jc_err_verdict verdict(jvmtiError err, jint vm, const jint *known, int nknown, jint *against)
+{
+    const jc_error_doc *doc;
+    *against = -1;
+    return jc_error_verdict(&framepop, err, vm, known, nknown, &doc, against);
+}
+
+START_TEST(test_error_verdicts)
+{
+    const jint all[] = { 0x30010200, V(11), V(17), V(21), V(25) };
+    const jint upto21[] = { V(17), V(21) };
+    jint against;
+    /* a shim that knows the JDK 25 spec: DUPLICATE is fine on 25 (and
+     * later), undocumented on 17 and 21, judged by their own specs */
+    ck_assert_int_eq(verdict(JVMTI_ERROR_DUPLICATE, V(25), all, 5, &against), JC_ERR_DOCUMENTED);
+    ck_assert_int_eq(verdict(JVMTI_ERROR_DUPLICATE, V(26) + 0x100, all, 5, &against), JC_ERR_DOCUMENTED);
+    ck_assert_int_eq(verdict(JVMTI_ERROR_DUPLICATE, V(17) + 0x12, all, 5, &against), JC_ERR_UNDOCUMENTED);
+    ck_assert_int_eq(against, V(17));
+    ck_assert_int_eq(verdict(JVMTI_ERROR_DUPLICATE, V(21), all, 5, &against), JC_ERR_UNDOCUMENTED);
+    ck_assert_int_eq(against, V(21));
+    /* a VM between known specs: the nearest at or after it judges (18: 21) */
+    ck_assert_int_eq(verdict(JVMTI_ERROR_DUPLICATE, V(18), all, 5, &against), JC_ERR_UNDOCUMENTED);
+    ck_assert_int_eq(against, V(21));
+    /* between 21 and 25, where 25 documents it: nothing known says no */
+    ck_assert_int_eq(verdict(JVMTI_ERROR_DUPLICATE, V(23), all, 5, &against), JC_ERR_DOCUMENTED);
+    /* a shim from the JDK 21 spec alone knows no DUPLICATE: on 17 a
+     * violation, on 25 (newer than all it knows) not judged */
+    static const jc_error_doc old_errors[] = {
+        { JVMTI_ERROR_OPAQUE_FRAME, V(17), "JVMTI_ERROR_OPAQUE_FRAME" },
+        { JVMTI_ERROR_NONE, 0, NULL },
+    };
+    const jc_fn_info old = { "NotifyFramePop", 20, ~0u, false, JVMTI_VERSION_1_0, NULL, old_errors, 1 };
+    const jc_error_doc *doc;
+    ck_assert_int_eq(jc_error_verdict(&old, JVMTI_ERROR_DUPLICATE, V(17), upto21, 2, &doc, &against),
+                     JC_ERR_UNDOCUMENTED);
+    ck_assert_ptr_null(doc);
+    ck_assert_int_eq(against, V(17));
+    ck_assert_int_eq(jc_error_verdict(&old, JVMTI_ERROR_DUPLICATE, V(25), upto21, 2, &doc, &against),
+                     JC_ERR_UNJUDGED);
+    ck_assert_int_eq(against, V(21));
+    /* documented by the oldest known spec: documented on an older VM too */
+    ck_assert_int_eq(jc_error_verdict(&old, JVMTI_ERROR_OPAQUE_FRAME, V(11), upto21, 2, &doc, &against),
+                     JC_ERR_DOCUMENTED);
+    ck_assert_ptr_nonnull(doc);
+    /* an error no spec documents, on a VM the specs cover */
+    ck_assert_int_eq(verdict(JVMTI_ERROR_MUST_POSSESS_CAPABILITY, V(21), all, 5, &against), JC_ERR_UNDOCUMENTED);
+    ck_assert_int_eq(verdict(JVMTI_ERROR_MUST_POSSESS_CAPABILITY, V(26), all, 5, &against), JC_ERR_UNJUDGED);
+    ck_assert_int_eq(against, V(25));
+}
+END_TEST
+
 /* ---- main ---------------------------------------------------------------------------------- */
 
 static Suite *runtime_suite(void)
@@ -1289,6 +1354,7 @@ static Suite *runtime_suite(void)
         { "state", { test_violation_counts, test_notes, test_violation_only, test_summary, test_summary_off, test_envs,
                      test_env_churn, test_restricted_depth_is_per_thread } },
         { "alloc", { test_alloc_release, test_alloc_leaks, test_alloc_map_stress } },
+        { "errdoc", { test_error_verdicts } },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         TCase *tc = tcase_create(cases[i].name);

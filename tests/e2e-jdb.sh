@@ -5,24 +5,29 @@
 # is fatal to it ("Can't deallocate jvmti memory", exit 134).  Every run
 # must exit 0 with no crash and no such message; the only violations
 # allowed are calls in the dead phase that the VM refused too: 20 runs on
-# JDK 17, 5 on the newer JDK.
+# JDK 17, 5 on the newer JDK.  Two more runs on JDK 17 under check=deep
+# (object kinds asked of the VM), where jdb first lists the threads and
+# thread groups and every thread's stack (references of every kind reach
+# libjdwp's JVMTI calls): the same rules, no object_kind false alarm.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
 
 e2e_init e2e-jdb
 e2e_javac Workload
 
-# jdb_run N JDK: java waits (suspend=y) for jdb; once jdb has seen the VM
-# start it resumes it with "cont" and stays attached, reading nothing
-# more, until java is gone.
+# jdb_run N JDK [CHECK [JDB-COMMAND...]]: java waits (suspend=y) for jdb;
+# once jdb has seen the VM start it sends the commands, resumes it with
+# "cont" and stays attached, reading nothing more, until java is gone.
 jdb_run() {
-    local n=$1 jdk=$2 log=$out/run$1.jsonl port="" i jpid
+    local n=$1 jdk=$2 check=${3:-on} log=$out/run$1.jsonl port="" i jpid
+    shift 2
+    shift $(($# > 0 ? 1 : 0))
     # made here, before java starts: the background shell opens them later,
     # and the poll below must never read a file that is not there yet
     : >"$out/stdout$n"
     : >"$out/stderr$n"
     (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "$jdk/bin/java" -cp "$out/classes" \
-        "-agentpath:$LIBJVMTICHECK=check=on,format=jsonl,repeat=1000000,log=$log,agent=$jdk/lib/libjdwp.so=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0" \
+        "-agentpath:$LIBJVMTICHECK=check=$check,format=jsonl,repeat=1000000,log=$log,agent=$jdk/lib/libjdwp.so=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0" \
         Workload) >"$out/stdout$n" 2>"$out/stderr$n" &
     jpid=$!
     for i in $(seq 200); do     # until jdwp says where it listens (20 s at most)
@@ -41,6 +46,7 @@ jdb_run() {
           grep -q 'VM Started' "$out/jdb$n.log" 2>/dev/null && break
           sleep 0.1
       done
+      for i in "$@"; do echo "$i"; done
       echo cont
       while kill -0 $jpid 2>/dev/null; do sleep 0.1; done; } |
         timeout 60 "$jdk/bin/jdb" -connect "com.sun.jdi.SocketAttach:hostname=127.0.0.1,port=$port" \
@@ -67,6 +73,9 @@ jdb_run() {
 echo "== JDK 17: 20 runs"
 for n in $(seq 20); do jdb_run "$n" "$JDK_HOME"; done
 echo "   $(grep -l 'The application exited' "$out"/jdb*.log | wc -l) of 20 jdb sessions saw the application exit"
+echo "== JDK 17, check=deep: 2 runs, jdb lists threads, groups and stacks first"
+for n in 31 32; do jdb_run "$n" "$JDK_HOME" deep threads threadgroups "where all"; done
+grep -q 'Group system' "$out/jdb31.log" || fail "run 31: jdb listed no threads: $(head -c 600 "$out/jdb31.log")"
 if e2e_have_new_jdk; then
     echo "== newer JDK: 5 runs"
     for n in $(seq 21 25); do jdb_run "$n" "$JDK_NEW"; done

@@ -7,12 +7,14 @@
 #   e2e_javac Class...       compiles tests/java/Class.java into $out/classes
 #   e2e_java ARG...          runs java in $out (so an hs_err file lands
 #                            there); stdout/stderr in $out/stdout, $out/stderr;
-#                            sets rc
+#                            sets rc; under timeout when E2E_TIMEOUT is set
 #   e2e_use_jdk DIR          later e2e_java runs use DIR/bin/java (classes
 #                            stay those javac of $JDK_HOME compiled)
 #   e2e_have_new_jdk         true when $JDK_NEW (configure --with-jdk-new)
 #                            has a java; else prints a SKIP note
-#   e2e_build_shim SPEC SO   builds libjvmticheck from another spec into SO
+#   e2e_build_shim SPEC SO [JVMTIGEN-OPTION...]
+#                            builds libjvmticheck from another spec into SO
+#                            (options such as --history=OTHER.xml)
 #   trace CMD ARG...         tests/trace.py CMD ARG... (see there)
 #   e2e_expect_clean_run LOG the checks every run must pass; leaves the
 #                            record counts of LOG in $out/counts
@@ -81,9 +83,14 @@ e2e_javac() {
 e2e_java() {
     echo "   java $*"
     rc=0
-    (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "$JAVA" -cp "$out/classes" "$@") \
+    # E2E_TIMEOUT=SECONDS: a hang guard (not a time limit on the work):
+    # a VM still running then is killed, and the run exits 124
+    local guard=()
+    [[ -z ${E2E_TIMEOUT:-} ]] || guard=(timeout -k 20 "$E2E_TIMEOUT")
+    (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "${guard[@]}" "$JAVA" -cp "$out/classes" "$@") \
         >"$out/stdout" 2>"$out/stderr" || rc=$?
     echo "   exit $rc"
+    [[ $rc -ne 124 || -z ${E2E_TIMEOUT:-} ]] || fail "java still ran after ${E2E_TIMEOUT}s (a hang): killed"
 }
 
 e2e_use_jdk() {
@@ -103,9 +110,10 @@ e2e_have_new_jdk() {
 # plus the generated wrapper) with $CC, into SO.
 e2e_build_shim() {
     local spec=$1 so=$2 gen
+    shift 2
     gen=$(dirname "$so")/gen-$(basename "$so" .so)
     mkdir -p "$gen"
-    "$JVMTIGEN" -q --wrapper --header --tables -o "$gen" "$spec" >"$gen/jvmtigen.log" 2>&1 || {
+    "$JVMTIGEN" -q --wrapper --header --tables "$@" -o "$gen" "$spec" >"$gen/jvmtigen.log" 2>&1 || {
         cat "$gen/jvmtigen.log"; fail "jvmtigen on $spec"; return 1; }
     # shellcheck disable=SC2086
     ${CC:-cc} -std=c11 -Wall -Werror=implicit-function-declaration -O1 -shared -fPIC -fvisibility=hidden -pthread -o "$so" \

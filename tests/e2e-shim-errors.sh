@@ -7,6 +7,7 @@
 #   - print exactly one line starting "jvmticheck:" on stderr, and that line
 #     must start with the expected text;
 #   - never run the program.
+# On JDK 17 and on the newer JDK (skipped with a note when there is none).
 # Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
@@ -47,46 +48,56 @@ subst() {
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
 
 [[ -f $zip ]] || { echo "SKIP: $zip not found"; exit 77; }
-while IFS='|' read -r name want opts; do
-    name=$(trim "$name")
-    [[ -n $name ]] || continue
-    want=$(subst "$(trim "$want")")
-    opts=$(subst "$(trim "$opts")")
-    echo "== $name: expect exit 1 and '$want'"
-    if [[ -n $opts ]]; then
-        e2e_java "-agentpath:$LIBJVMTICHECK=$opts" Hello
-    else
-        e2e_java "-agentpath:$LIBJVMTICHECK" Hello
-    fi
-    lines=$(grep -c '^jvmticheck:' "$out/stderr" || true)
-    ok=1
-    [[ $rc -eq 1 ]] || { fail "$name: java exited $rc, expected 1"; ok=0; }
-    if compgen -G "$out/hs_err_pid*.log" >/dev/null; then
-        fail "$name: the JVM crashed"; rm -f "$out"/hs_err_pid*.log; ok=0
-    fi
-    [[ $lines -eq 1 ]] || { fail "$name: $lines lines start with 'jvmticheck:', expected 1"; ok=0; }
-    line=$(grep -m1 '^jvmticheck:' "$out/stderr" || true)
-    [[ $line == "$want"* ]] || { fail "$name: no line starting '$want'"; ok=0; }
-    grep -q hello "$out/stdout" && { fail "$name: the program ran"; ok=0; }
-    if [[ $ok -eq 1 ]]; then
-        echo "   ok: $line"
-    else
-        sed 's/^/   stderr: /' "$out/stderr" | head -10
-    fi
-    mv "$out/stderr" "$out/$name.stderr"
-done <<<"$CASES"
+# shim_errors_run LABEL JDK: every case on the current java (JDK's)
+shim_errors_run() {
+    zip=$2/lib/libzip.so    # that JDK's own: another's would not even load
+    while IFS='|' read -r name want opts; do
+        name=$(trim "$name")
+        [[ -n $name ]] || continue
+        want=$(subst "$(trim "$want")")
+        opts=$(subst "$(trim "$opts")")
+        echo "== $name: expect exit 1 and '$want'"
+        if [[ -n $opts ]]; then
+            e2e_java "-agentpath:$LIBJVMTICHECK=$opts" Hello
+        else
+            e2e_java "-agentpath:$LIBJVMTICHECK" Hello
+        fi
+        lines=$(grep -c '^jvmticheck:' "$out/stderr" || true)
+        ok=1
+        [[ $rc -eq 1 ]] || { fail "$1: $name: java exited $rc, expected 1"; ok=0; }
+        if compgen -G "$out/hs_err_pid*.log" >/dev/null; then
+            fail "$1: $name: the JVM crashed"; rm -f "$out"/hs_err_pid*.log; ok=0
+        fi
+        [[ $lines -eq 1 ]] || { fail "$1: $name: $lines lines start with 'jvmticheck:', expected 1"; ok=0; }
+        line=$(grep -m1 '^jvmticheck:' "$out/stderr" || true)
+        [[ $line == "$want"* ]] || { fail "$1: $name: no line starting '$want'"; ok=0; }
+        grep -q hello "$out/stdout" && { fail "$1: $name: the program ran"; ok=0; }
+        if [[ $ok -eq 1 ]]; then
+            echo "   ok: $line"
+        else
+            sed 's/^/   stderr: /' "$out/stderr" | head -10
+        fi
+        mv "$out/stderr" "$out/$1-$name.stderr"
+    done <<<"$CASES"
 
-# A log that opens but cannot be written: the program runs and exits 0, and
-# one line says that the trace is lost.
-echo "== full-log: log=/dev/full: expect exit 0 and one 'cannot write the trace' line"
-e2e_java "-agentpath:$LIBJVMTICHECK=trace=all,log=/dev/full,agent=$agent" Hello
-want="jvmticheck: cannot write the trace to /dev/full: No space left on device"
-[[ $rc -eq 0 ]] || fail "full-log: java exited $rc, expected 0"
-grep -q hello "$out/stdout" || fail "full-log: the program did not run"
-# (besides the verdict line every run ends with)
-lines=$(grep '^jvmticheck:' "$out/stderr" | grep -cv '^jvmticheck: no problems found' || true)
-[[ $lines -eq 1 ]] || fail "full-log: $lines lines start with 'jvmticheck:', expected 1 and the verdict"
-grep -q '^jvmticheck: no problems found ([0-9]* calls checked); log /dev/full$' "$out/stderr" || fail "full-log: no verdict line"
-grep -qF "$want" "$out/stderr" && echo "   ok: $(grep -m1 '^jvmticheck:' "$out/stderr")" ||
-    fail "full-log: stderr lacks '$want'"
+    # A log that opens but cannot be written: the program runs and exits 0, and
+    # one line says that the trace is lost.
+    echo "== full-log: log=/dev/full: expect exit 0 and one 'cannot write the trace' line"
+    e2e_java "-agentpath:$LIBJVMTICHECK=trace=all,log=/dev/full,agent=$agent" Hello
+    want="jvmticheck: cannot write the trace to /dev/full: No space left on device"
+    [[ $rc -eq 0 ]] || fail "$1: full-log: java exited $rc, expected 0"
+    grep -q hello "$out/stdout" || fail "$1: full-log: the program did not run"
+    # (besides the verdict line every run ends with)
+    lines=$(grep '^jvmticheck:' "$out/stderr" | grep -cv '^jvmticheck: no problems found' || true)
+    [[ $lines -eq 1 ]] || fail "$1: full-log: $lines lines start with 'jvmticheck:', expected 1 and the verdict"
+    grep -q '^jvmticheck: no problems found ([0-9]* calls checked); log /dev/full$' "$out/stderr" || fail "$1: full-log: no verdict line"
+    grep -qF "$want" "$out/stderr" && echo "   ok: $(grep -m1 '^jvmticheck:' "$out/stderr")" ||
+        fail "$1: full-log: stderr lacks '$want'"
+}
+
+shim_errors_run jdk17 "$JDK_HOME"
+if e2e_have_new_jdk; then
+    e2e_use_jdk "$JDK_NEW"
+    shim_errors_run new "$JDK_NEW"
+fi
 e2e_finish

@@ -10,6 +10,16 @@
 # of the GetThreadInfo calls in them names its virtual thread (vt-N), says
 # "virtual":true and carries the thread's id; no record is named after a
 # carrier (ForkJoinPool-...); no violation, no leak.
+#
+# Then what the spec says of virtual threads (vthread_agent option
+# "misuse", 50 virtual threads): RunAgentThread with a virtual thread,
+# which the JDK 21 and 25 specs forbid ("thread is a virtual thread":
+# UNSUPPORTED_OPERATION), is one `virtual_thread` violation; check=strict
+# refuses it with JVMTI_ERROR_UNSUPPORTED_OPERATION (73), check=on passes it
+# and the VM answers 73 itself.  GetCurrentThreadCpuTime and
+# GetThreadCpuTime on a virtual thread, which the VM need not support, are
+# one `virtual_thread_unsupported` note each when the VM answers 73, and no
+# violation.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
 
@@ -41,4 +51,25 @@ awk -v n=$n '
 ! grep -q '"thread":"ForkJoinPool' "$log" || fail "records named after a carrier thread"
 [[ $(count violation) -eq 0 ]] || fail "violations: $(trace violations "$log" | sort | uniq -c)"
 [[ $(count leak) -eq 0 ]] || fail "leaks: $(grep '"kind":"leak"' "$log" | head -3)"
+
+for mode in strict on; do
+    echo "== virtual threads where the spec says no, check=$mode"
+    log=$out/misuse-$mode.jsonl
+    e2e_java "-agentpath:$LIBJVMTICHECK=check=$mode,format=jsonl,trace=errors,log=$log,agent=$AGENTS_DIR/vthread_agent.so=misuse" VThreads 50
+    e2e_expect_clean_run "$log"
+    grep -q "^vthreads done: 50 " "$out/stdout" || fail "$mode: the program did not finish: $(cat "$out/stdout")"
+    got=$(sed -n 's/^vthread_agent: RunAgentThread -> //p' "$out/stderr")
+    [[ $got == 73 ]] || fail "$mode: RunAgentThread gave '$got', expected 73 (UNSUPPORTED_OPERATION)"
+    [[ "$(trace violations "$log")" == "virtual_thread RunAgentThread thread" ]] \
+        || fail "$mode: violations '$(trace violations "$log")', expected one virtual_thread"
+    cpu=$(sed -n 's/^vthread_agent: cpu time -> //p' "$out/stderr")
+    want=
+    [[ ${cpu%% *} == 73 ]] && want="note virtual_thread_unsupported GetCurrentThreadCpuTime"
+    [[ ${cpu##* } == 73 ]] && want="$want${want:+
+}note virtual_thread_unsupported GetThreadCpuTime"
+    [[ -n $cpu ]] || fail "$mode: the agent asked no CPU time"
+    [[ "$(trace notes "$log" | sort)" == "$(sort <<<"$want")" ]] \
+        || fail "$mode: notes '$(trace notes "$log")', expected '$want' (the VM answered $cpu)"
+done
+[[ $cpu == "73 73" ]] || echo "   note: this VM answered the CPU time calls on a virtual thread with $cpu"
 e2e_finish

@@ -5,7 +5,7 @@
 #include "jc_runtime.h"
 
 static const int no_caps[] = { -1 };
-static const jvmtiError no_errors[] = { JVMTI_ERROR_NONE };
+static const jc_error_doc no_errors[] = { { JVMTI_ERROR_NONE, 0, NULL } };
 
 const jc_fn_info jc_fn_table[] = {
     { NULL, 0, 0, false, 0, no_caps, no_errors, 0 },
@@ -14,6 +14,8 @@ const jc_fn_info jc_fn_table[] = {
 };
 const int jc_fn_max = 2;
 const jint jc_spec_version = JVMTI_VERSION;
+const jint jc_known_specs[] = { JVMTI_VERSION };
+const int jc_known_spec_count = 1;
 unsigned char jc_fn_absent[3];
 void (*const jc_slot_forwarders[3 + JC_TABLE_EXTRA])(void);
 jc_fn_stats jc_fn_stats_table[3];

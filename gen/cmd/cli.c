@@ -29,6 +29,13 @@ static const char html_usage[] =
     "                           docs.oracle.com for the spec's JDK); empty: relative\n"
     "                           links, for a page inside a JDK docs bundle\n";
 
+/* The wrapper's option: the specs of other versions. */
+enum { OPT_HISTORY = 3100 };
+static const char wrapper_usage[] =
+    "      --history=SPEC.xml   --wrapper: the spec of another JVM TI version\n"
+    "                           (repeatable), so that an error the running VM\n"
+    "                           returns is judged against its own version's spec\n";
+
 void jt_cli_usage(FILE *f)
 {
     fputs("Usage: jvmtigen [OPTIONS] SPEC.xml\n"
@@ -59,6 +66,7 @@ void jt_cli_usage(FILE *f)
           "      --param NAME=VALUE   a string parameter of the stylesheet (repeatable)\n"
           "      --xsl-output=NAME    the file name of the stylesheet's output\n", f);
     fputs(html_usage, f);
+    fputs(wrapper_usage, f);
     fputs("      --help               print this help and exit\n"
           "      --version            print the version and exit\n\n"
           "Exit status: 0 success, 1 bad spec or stylesheet, or failed write; 2 bad usage.\n", f);
@@ -125,6 +133,7 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
         { "xsl", required_argument, NULL, OPT_XSL },
         { "param", required_argument, NULL, OPT_PARAM },
         { "xsl-output", required_argument, NULL, OPT_XSL_OUTPUT },
+        { "history", required_argument, NULL, OPT_HISTORY },
         HTML_OPTIONS
     };
     enum { NFIXED = sizeof fixed / sizeof fixed[0] };
@@ -196,6 +205,13 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
             cli->html.doc_base_set = true;
             cli->html.doc_base = optarg;
             break;
+        case OPT_HISTORY:
+            if (!*optarg)
+                return usage_error("%s", "--history needs a spec file");
+            if (cli->nhistory == JT_CLI_MAX_HISTORY)
+                return usage_error("--history=%s: too many specs", optarg);
+            cli->history[cli->nhistory++] = optarg;
+            break;
         case ':':
             return usage_error("option %s needs a value", argv[optind - 1]);
         case '?':
@@ -228,5 +244,10 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
     if (!cli->any_selected)
         for (int i = 0; i < jt_nemitters; i++)
             cli->selected[i] = true;
+    bool wrapper = false;
+    for (int i = 0; i < jt_nemitters; i++)
+        wrapper |= cli->selected[i] && strcmp(jt_emitters[i].option, "wrapper") == 0;
+    if (cli->nhistory && !wrapper)
+        return usage_error("%s", "--history goes with --wrapper (the other outputs take no history)");
     return -1;
 }

@@ -14,6 +14,7 @@
 
 #define JT_CLI_MAX_EMITTERS 16
 #define JT_CLI_MAX_PARAMS 32
+#define JT_CLI_MAX_HISTORY 16
 
 typedef struct jt_cli {
     const char *spec_path;
@@ -30,6 +31,10 @@ typedef struct jt_cli {
     const char *params[JT_CLI_MAX_PARAMS];  /* "NAME=VALUE", as given */
     int nparams;
     jt_html_options html;           /* --html-plain, --doc-base */
+    /* --history=SPEC.xml: other versions' specs, for --wrapper's judgement
+     * of the errors a VM of another version returns */
+    const char *history[JT_CLI_MAX_HISTORY];
+    int nhistory;
 } jt_cli;
 
 /* Parses argv.  Returns -1 to go on, or an exit status: JT_EXIT_OK after

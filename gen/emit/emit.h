@@ -25,6 +25,9 @@ typedef struct jt_emit_ctx {
     const char *outdir;
     int major, minor, micro;    /* version being generated */
     jt_html_options html;
+    /* --history: specs of other versions (the wrapper's documented errors) */
+    const jt_spec *const *history;
+    int nhistory;
 } jt_emit_ctx;
 
 typedef struct jt_emitter {

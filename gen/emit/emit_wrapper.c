@@ -17,15 +17,24 @@
 #include <string.h>
 
 #include "model/checks.h"
+#include "model/spec_rules.h"
 #include "model/ctype.h"
 #include "util/diag.h"
 #include "emit/emit.h"
 #include "util/outfile.h"
 
+/* A spec whose documented errors the wrapper knows, and its version. */
+typedef struct known_spec {
+    const jt_spec *spec;
+    unsigned version;           /* JVMTI_VERSION_x without the micro part */
+} known_spec;
+
 typedef struct wctx {
     jt_out *o;
     const jt_spec *s;
     int errors;
+    known_spec known[17];       /* s and --history, oldest first */
+    int nknown;
 } wctx;
 
 #define P(...) jt_out_printf(w->o, __VA_ARGS__)
@@ -447,9 +456,46 @@ static size_t documented_errors(const jt_spec *s, const jt_function *f, const ch
     return n;
 }
 
+/* One documented error of a function across the known specs: its number,
+ * name, and the oldest known spec that documents it. */
+typedef struct err_since {
+    const char *id;
+    int num;
+    unsigned since;
+} err_since;
+
+/* The documented errors of f in every known spec (w->known, oldest first),
+ * each with the first version documenting it. */
+static size_t errors_across(const wctx *w, const jt_function *f, err_since *out, size_t cap)
+{
+    size_t n = 0;
+    for (int k = 0; k < w->nknown; k++) {
+        const jt_function *fk = jt_find_function(w->known[k].spec, f->id);
+        if (!fk)
+            continue;
+        const char *errs[128];
+        size_t m = documented_errors(w->known[k].spec, fk, errs, 128);
+        for (size_t i = 0; i < m; i++) {
+            size_t j = 0;
+            while (j < n && strcmp(out[j].id, errs[i]) != 0)
+                j++;
+            const jt_error *e = jt_find_error(w->known[k].spec, errs[i]);
+            if (j < n || !e || n == cap)
+                continue;
+            out[n++] = (err_since){ errs[i], e->num, w->known[k].version };
+        }
+    }
+    return n;
+}
+
 static void put_tables(wctx *w)
 {
     const jt_spec *s = w->s;
+    /* the specs the wrapper knows the errors of, oldest first */
+    P("const jint jc_known_specs[] = { ");
+    for (int k = 0; k < w->nknown; k++)
+        P("0x%08X, ", w->known[k].version);
+    P("};\nconst int jc_known_spec_count = %d;\n\n", w->nknown);
     /* per-function capability and error lists */
     for (int num = 1; num <= s->max_function_num; num++) {
         const jt_function *f = s->function_by_num[num];
@@ -460,12 +506,12 @@ static void put_tables(wctx *w)
             if (f->required[i].cap)     /* undefined: a load warning, no bit */
                 P("%d, ", f->required[i].cap->index);
         P("-1 };\n");
-        const char *errs[128];
-        size_t n = documented_errors(s, f, errs, 128);
-        P("static const jvmtiError errs_%s[] = { ", f->id);
+        err_since errs[160];
+        size_t n = errors_across(w, f, errs, 160);
+        P("static const jc_error_doc errs_%s[] = {\n", f->id);
         for (size_t i = 0; i < n; i++)
-            P("%s, ", errs[i]);
-        P("JVMTI_ERROR_NONE };\n");
+            P("    { (jvmtiError)%d, 0x%08X, \"%s\" },\n", errs[i].num, errs[i].since, errs[i].id);
+        P("    { JVMTI_ERROR_NONE, 0, NULL } };\n");
     }
     P("\nconst jc_fn_info jc_fn_table[] = {\n");
     for (int num = 1; num <= s->max_function_num; num++) {
@@ -718,6 +764,9 @@ static void put_checks(wctx *w, const jt_function *f)
             else if (strcmp(cs[k].id, "object_kind") == 0)
                 P("        if (jc_g.opt.deep && %s != NULL && !jc_deep_kind_ok(ce, (jobject)%s, \"%s\")) bad = jc_flag(JC_CHK_object_kind, %d, \"%s\", %s, bad, \"%s is not a %s\");\n",
                   p->id, p->id, cs[k].java_class, f->num, p->id, cs[k].error, p->id, cs[k].java_class);
+            else if (strcmp(cs[k].id, "virtual_thread") == 0)
+                P("        if (%s != NULL && jc_vthread_is(%s)) bad = jc_flag(JC_CHK_virtual_thread, %d, \"%s\", %s, bad, \"%s is a virtual thread, which the spec does not allow here\");\n",
+                  p->id, p->id, f->num, p->id, cs[k].error, p->id);
             else if (strcmp(cs[k].id, "range") == 0)
                 put_range_check(w, f, p, &cs[k]);
             else if (strcmp(cs[k].id, "enum_value") == 0)
@@ -807,7 +856,11 @@ static void put_function(wctx *w, const jt_function *f)
     if (hook == HOOK_ALLOCATE)
         P("        if (mem_ptr && *mem_ptr) jc_alloc_track(ce, *mem_ptr, (size_t)size, \"Allocate\", \"mem_ptr\");\n");
     put_alloc_tracking(w, f);
-    P("        }\n    } else if (jc_g.opt.check != JC_CHECK_OFF) {\n        jc_check_documented(%d, err);\n    }\n", f->num);
+    P("        }\n    } else if (jc_g.opt.check != JC_CHECK_OFF) {\n");
+    const char *vp, *verr;
+    if (jt_documented_vthread(f, &vp, &verr) == JT_VTHREAD_OPTIONAL)
+        P("        if (err == %s) jc_vthread_unsupported(%d, %s);\n", verr, f->num, vp ? vp : "NULL");
+    P("        jc_check_documented(%d, err);\n    }\n", f->num);
     P("    if (jc_traced(%d, err)) {\n        jc_rec *r = jc_rec_begin(JC_REC_CALL, \"%s\");\n        ", f->num, f->id);
     for (size_t i = 0; i < f->nparams; i++) {
         const jt_param *p = &f->params[i];
@@ -943,9 +996,36 @@ static void put_interface(wctx *w)
     P("};\n");
 }
 
+static unsigned spec_version(int major, int minor)
+{
+    return 0x30000000u + ((unsigned)major << 16) + ((unsigned)minor << 8);
+}
+
+/* The main spec and --history's, oldest first (one per version: the main
+ * spec wins over a history spec of its own version). */
+static void known_specs(wctx *w, const jt_emit_ctx *ctx)
+{
+    w->known[0] = (known_spec){ ctx->spec, spec_version(ctx->major, ctx->minor) };
+    w->nknown = 1;
+    for (int i = 0; i < ctx->nhistory && w->nknown < 17; i++) {
+        int ma, mi;
+        jt_spec_version(ctx->history[i], 0, &ma, &mi, NULL);
+        known_spec k = { ctx->history[i], spec_version(ma, mi) };
+        int j = 0;
+        while (j < w->nknown && w->known[j].version < k.version)
+            j++;
+        if (j < w->nknown && w->known[j].version == k.version)
+            continue;
+        memmove(&w->known[j + 1], &w->known[j], (size_t)(w->nknown - j) * sizeof w->known[0]);
+        w->known[j] = k;
+        w->nknown++;
+    }
+}
+
 int jt_emit_wrapper(const jt_emit_ctx *ctx)
 {
     wctx wc = { .s = ctx->spec }, *w = &wc;
+    known_specs(w, ctx);
     w->o = jt_out_open(ctx->outdir, "jvmticheck_gen.c");
     if (!w->o)
         return -1;

@@ -81,6 +81,11 @@ int jt_param_checks(const jt_spec *s, const jt_param *p, jt_check out[JT_MAX_CHE
     if ((t->kind == JT_JINT || t->kind == JT_JLONG) && jt_documented_range(p, &rg))
         out[n++] = (jt_check){ .id = "range", .error = rg.error, .has_lo = rg.has_lo, .has_hi = rg.has_hi, .lo = rg.lo,
                                .hi = rg.hi, .lo_name = rg.lo_name, .hi_name = rg.hi_name };
+    /* a thread the spec says may not be virtual (RunAgentThread) */
+    const char *vp = NULL, *verr = NULL;
+    if (t->kind == JT_JTHREAD && jt_documented_vthread(jt_param_function(p), &vp, &verr) == JT_VTHREAD_FORBIDDEN &&
+        vp && strcmp(vp, p->id) == 0)
+        out[n++] = (jt_check){ .id = "virtual_thread", .error = verr };
     if (t->kind == JT_ENUM && enum_error(t)) {
         jt_check c = { .id = "enum_value", .error = enum_error(t) };
         /* the function's documented error for the param wins over the
@@ -144,6 +149,10 @@ int jt_function_checks(const jt_function *f, jt_check out[JT_MAX_CHECKS])
             out[n++] = extra[i].check;
     if (allocates(f))
         out[n++] = (jt_check){ .id = "leak", .error = NULL };
+    /* the VM need not support a virtual thread here (a note) */
+    const char *vp, *verr;
+    if (jt_documented_vthread(f, &vp, &verr) == JT_VTHREAD_OPTIONAL && n < JT_MAX_CHECKS - 1)
+        out[n++] = (jt_check){ .id = "virtual_thread_unsupported", .error = NULL };
     out[n++] = (jt_check){ .id = "undocumented_error", .error = NULL };
     return n;
 }

@@ -228,3 +228,66 @@ bool jt_jobject_is_value(const jt_spec *s, const jt_param *p)
             return true;
     return false;
 }
+
+/* ---- virtual threads ------------------------------------------------------------
+ * JDK 21's spec says per function what it does with a virtual thread, in
+ * a documented error: "@thread is a virtual thread." (RunAgentThread: the
+ * thread may not be one, an error the agent must avoid), "@thread is a
+ * virtual thread and the implementation does not support ..." and "The
+ * current thread is a virtual thread and the implementation does not
+ * support ..." (the CPU time functions: the VM may refuse, the agent did
+ * nothing wrong).  Any other sentence states no rule. */
+
+static const struct {
+    const char *shape;          /* after "@param " or as the whole start */
+    bool param;                 /* the shape follows a paramlink */
+    bool prefix;                /* the text may go on after the shape */
+    jt_vthread_rule rule;
+} vthread_shapes[] = {
+    { "is a virtual thread.", true, false, JT_VTHREAD_FORBIDDEN },
+    { "is a virtual thread and the implementation does not support", true, true, JT_VTHREAD_OPTIONAL },
+    { "The current thread is a virtual thread and the implementation does not support", false, true,
+      JT_VTHREAD_OPTIONAL },
+};
+
+jt_vthread_rule jt_documented_vthread(const jt_function *f, const char **pid, const char **error)
+{
+    for (size_t i = 0; f && i < f->nerrors; i++) {
+        flat fl = { .len = 0 };
+        fl.buf[0] = '\0';
+        flatten(&fl, f->errors[i].description);
+        if (fl.overflow)
+            continue;
+        char *t = trim(fl.buf);
+        const char *param = NULL;
+        if (*t == '@') {        /* "@thread is ...": the param, then the rest */
+            char *sp = strchr(t, ' ');
+            if (!sp)
+                continue;
+            *sp = '\0';
+            param = t + 1;
+            t = trim(sp + 1);
+        }
+        for (size_t k = 0; k < sizeof vthread_shapes / sizeof *vthread_shapes; k++) {
+            const char *shape = vthread_shapes[k].shape;
+            if (vthread_shapes[k].param != (param != NULL))
+                continue;
+            if (vthread_shapes[k].prefix ? strncmp(t, shape, strlen(shape)) != 0 : strcmp(t, shape) != 0)
+                continue;
+            if (param) {        /* the param must be a thread of f */
+                const jt_param *p = NULL;
+                for (size_t j = 0; j < f->nparams; j++)
+                    if (strcmp(f->params[j].id, param) == 0)
+                        p = &f->params[j];
+                if (!p || p->type->kind != JT_JTHREAD)
+                    continue;
+                *pid = p->id;
+            } else {
+                *pid = NULL;
+            }
+            *error = f->errors[i].id;
+            return vthread_shapes[k].rule;
+        }
+    }
+    return JT_VTHREAD_NONE;
+}

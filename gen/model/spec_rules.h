@@ -49,4 +49,11 @@ int jt_documented_events(const jt_param *p, const jt_event **out, int cap);
  * param is a jint there. */
 bool jt_jobject_is_value(const jt_spec *s, const jt_param *p);
 
+/* What f's documented errors say of a virtual thread: nothing; that it may
+ * not be given one (FORBIDDEN: "@thread is a virtual thread."); or that
+ * the implementation need not support one (OPTIONAL).  *pid: the jthread
+ * param, NULL for the current thread; *error: the documented error. */
+typedef enum jt_vthread_rule { JT_VTHREAD_NONE, JT_VTHREAD_FORBIDDEN, JT_VTHREAD_OPTIONAL } jt_vthread_rule;
+jt_vthread_rule jt_documented_vthread(const jt_function *f, const char **pid, const char **error);
+
 #endif

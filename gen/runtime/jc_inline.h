@@ -92,6 +92,12 @@ void jc_check_documented(int num, jvmtiError err);
 /* portability: the env asked GetEnv for a version older than num's
  * `since`; a note, once per function. */
 void jc_portability(jc_env *ce, int num);
+/* virtual_thread: t is known to be a virtual thread (jc_vthreads.c). */
+bool jc_vthread_is(jthread t);
+/* virtual_thread_unsupported: num returned the error its spec gives when
+ * the VM does not support a virtual thread there; t NULL: the current
+ * thread.  A note when the thread is virtual, once per function. */
+void jc_vthread_unsupported(int num, jthread t);
 /* The phase we follow says a call is not allowed (allowed: a mask of
  * JC_PHASE_BIT); ask the VM's GetPhase, which is the truth, and follow it.
  * True when the VM's phase does not allow the call either. */

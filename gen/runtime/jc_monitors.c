@@ -34,7 +34,11 @@
  *   it too (INVALID_MONITOR); check=strict refuses it without calling.
  * - "Busy" counts threads between entering our wrapper of Enter/Wait and
  *   leaving it: such a thread is blocked on, waiting on, about to use or
- *   just owning the monitor, so destroying it then is always a bug.
+ *   just owning the monitor, so destroying it then is always a bug.  It is
+ *   never passed on (under check=on too, as a bad Deallocate): HotSpot
+ *   would exit the caller's hold and free the monitor under a thread that
+ *   waits on it, a hang or a crash; the agent gets NOT_MONITOR_OWNER, the
+ *   VM's own answer when another thread holds a monitor being destroyed.
  *
  * Cost: a raw monitor call takes one global mutex around the bookkeeping
  * (never held across the VM's call); other functions pay nothing.
@@ -275,9 +279,13 @@ jvmtiError jc_mon_before(int num, enum jc_mon_op op, const void *monitor, jc_mon
                      "lock-order inversion: entering raw monitor \"%s\" while holding \"%s\"; another thread "
                      "entered them in the other order (a potential deadlock)",
                      inv.entered, inv.held);
-    if (busy > 0)
+    if (busy > 0) {     /* the VM would free what those threads use: never passed on */
         jc_violation(JC_CHK_monitor_destroy_busy, fn, "monitor",
-                     "raw monitor \"%s\" is destroyed while %d other thread(s) enter or wait on it", name, busy);
+                     "raw monitor \"%s\" is destroyed while %d other thread(s) enter or wait on it; not passed "
+                     "to the VM",
+                     name, busy);
+        return JVMTI_ERROR_NOT_MONITOR_OWNER;
+    }
     return JVMTI_ERROR_NONE;
 }
 

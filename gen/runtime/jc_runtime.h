@@ -68,6 +68,16 @@ bool jc_options_selects(const jc_options *o, const char *name);
  * 1, 2, 6, 4, 8: JC_PHASE_BIT maps them. */
 #define JC_PHASE_BIT(p) (1u << ((p) & 15))
 
+/* An error a function documents, and since when: the version of the oldest
+ * spec the generator knew (the wrapper's own and --history's) that
+ * documents it for the function.  An error the VM returns is judged
+ * against the spec of the VM's own version (jc_errdoc.c). */
+typedef struct jc_error_doc {
+    jvmtiError err;
+    jint since;                 /* JVMTI_VERSION_x, no micro */
+    const char *name;           /* JVMTI_ERROR_x, as the documenting spec names it */
+} jc_error_doc;
+
 typedef struct jc_fn_info {
     const char *name;           /* NULL for reserved slots */
     int num;
@@ -75,8 +85,9 @@ typedef struct jc_fn_info {
     bool callbacksafe;
     jint since;                 /* JVMTI_VERSION_x of its since */
     const int *caps;            /* required capability indexes, -1 ended */
-    const jvmtiError *errors;   /* documented: listed + universal + derived
-                                   from params, 0-terminated after NONE */
+    const jc_error_doc *errors; /* documented in any known spec: listed +
+                                   universal + derived from params; ends
+                                   with a NONE entry */
     size_t nerrors;
 } jc_fn_info;
 
@@ -93,6 +104,10 @@ extern const jc_fn_info jc_fn_table[];
 extern const int jc_fn_max;             /* highest slot */
 /* The JVMTI version of the spec the wrapper was generated from. */
 extern const jint jc_spec_version;
+/* The versions of the specs whose documented errors jc_fn_table carries
+ * (the wrapper's own and jvmtigen --history's), oldest first. */
+extern const jint jc_known_specs[];
+extern const int jc_known_spec_count;
 extern const jc_event_info jc_event_table[];    /* index num - jc_event_min */
 extern const int jc_event_min, jc_event_max;
 extern const char *const jc_cap_names[];
@@ -258,7 +273,8 @@ void jc_bin_leave(jvmtiError err);
     X(null_pointer) X(min_value) X(enum_value) X(capability) X(event_capability) \
     X(thread_filter) X(phase) X(callback_unsafe) X(version) X(bad_deallocate) \
     X(leak) X(undocumented_error) X(range) \
-    X(monitor_destroyed) X(monitor_owner) X(monitor_destroy_busy) X(monitor_order) X(object_kind)
+    X(monitor_destroyed) X(monitor_owner) X(monitor_destroy_busy) X(monitor_order) X(object_kind) \
+    X(virtual_thread)
 
 enum jc_check_id {
 #define JC_ENUM_ID(id) JC_CHK_##id,
@@ -271,7 +287,8 @@ extern const char *const jc_check_names[JC_CHK_COUNT];
 /* Notes: facts worth knowing that are no violation (never refused, not
  * counted as problems); and one warning.  Stable ids, like the checks'. */
 #define JC_NOTE_IDS(X) \
-    X(portability) X(late_deallocate) X(table_patch) X(extension_event) X(vm_newer)
+    X(portability) X(late_deallocate) X(table_patch) X(extension_event) X(vm_newer) \
+    X(unjudged_error) X(virtual_thread_unsupported)
 
 enum jc_note_id {
 #define JC_ENUM_NOTE(id) JC_NOTE_##id,

@@ -1,5 +1,5 @@
 /* jc_support.c — the out-of-line half of the generated wrappers' work:
- * reporting a violation, refusing a call, judging an error as documented.
+ * reporting a violation, refusing a call (jc_errdoc.c judges the errors).
  * None of this runs on the hot path of a correct call. */
 #include <stdarg.h>
 #include <stdio.h>
@@ -54,21 +54,6 @@ jvmtiError jc_refused(int num, jvmtiError err)
         jc_rec_end(r, jc_now_ns(), 0);
     }
     return err;
-}
-
-void jc_check_documented(int num, jvmtiError err)
-{
-    const jc_fn_info *fi = &jc_fn_table[num];
-    for (size_t i = 0; i < fi->nerrors; i++)
-        if (fi->errors[i] == err)
-            return;
-    const char *name = jvmti_error_name(err);
-    if (name)
-        jc_violation(JC_CHK_undocumented_error, fi->name, NULL, "the VM returned %s, which the spec does not document for %s",
-                     name, fi->name);
-    else
-        jc_violation(JC_CHK_undocumented_error, fi->name, NULL, "the VM returned %d, which is no JVMTI error",
-                     (int)err);
 }
 
 void jc_portability(jc_env *ce, int num)

@@ -117,3 +117,50 @@ out:
     tl_busy = false;
     return virt;
 }
+
+/* ---- what the spec says of virtual threads (checks.c) -----------------------
+ * virtual_thread: a thread the spec says may not be virtual (RunAgentThread),
+ * asked before the call, for those functions only.  True only when known:
+ * on a VM of JVMTI 21 or later, in the live phase, outside the callbacks
+ * that allow only callback-safe functions, on a thread with a JNIEnv and no
+ * exception pending, for a valid local or global reference (JNI
+ * GetObjectRefType first, as jc_deep.c does, so a bad one is never
+ * touched) that IsVirtualThread says is virtual. */
+bool jc_vthread_is(jthread t)
+{
+    JNIEnv *jni = NULL;
+    if (!vt_on || t == NULL || jc_restricted_depth
+        || atomic_load_explicit(&jc_g.phase, memory_order_relaxed) != JVMTI_PHASE_LIVE
+        || (*vt_vm)->GetEnv(vt_vm, (void **)&jni, JNI_VERSION_1_6) != JNI_OK || (*jni)->ExceptionCheck(jni))
+        return false;
+    jobjectRefType rt = (*jni)->GetObjectRefType(jni, t);
+    if (rt != JNILocalRefType && rt != JNIGlobalRefType)
+        return false;
+    return is_virtual(jni, t) != JNI_FALSE;
+}
+
+/* virtual_thread_unsupported: the VM answered a function the spec lets it
+ * not support on a virtual thread with that error; when the thread (NULL:
+ * the current one) is virtual, a note, once per function. */
+void jc_vthread_unsupported(int num, jthread t)
+{
+    static _Atomic unsigned char noted[1024];
+    jthread cur = NULL;
+    if (num < 0 || num >= 1024 || atomic_load_explicit(&noted[num], memory_order_relaxed) || !vt_on || tl_busy)
+        return;
+    tl_busy = true;
+    if (t == NULL && JC_SHIM_FN(vt_env, GetCurrentThread)(vt_env, &cur) == JVMTI_ERROR_NONE)
+        t = cur;
+    bool virt = jc_vthread_is(t);
+    if (cur) {
+        JNIEnv *jni = NULL;
+        if ((*vt_vm)->GetEnv(vt_vm, (void **)&jni, JNI_VERSION_1_6) == JNI_OK)
+            (*jni)->DeleteLocalRef(jni, cur);
+    }
+    tl_busy = false;
+    if (virt && !atomic_exchange_explicit(&noted[num], 1, memory_order_relaxed))
+        jc_note(JC_NOTE_virtual_thread_unsupported, jc_fn_table[num].name, NULL,
+                "this VM does not support %s on a virtual thread (the spec allows it not to) and returned its "
+                "documented error",
+                jc_fn_table[num].name);
+}

@@ -98,7 +98,7 @@ static void spec_rules(JNIEnv *jni, jthread thread, jclass klass)
 
 /* ---- raw monitors: their life, owner and lock order ----------------------------- */
 
-static jrawMonitorID sync_mon, mon_a, mon_b, mon_c, mon_d, mon_gate, mon_owned;
+static jrawMonitorID sync_mon, mon_a, mon_b, mon_c, mon_d, mon_gate, mon_owned, mon_busy;
 static int stage;   /* guarded by sync_mon */
 
 static void wait_stage(int s)
@@ -153,6 +153,15 @@ static void JNICALL monitor_worker(jvmtiEnv *env, JNIEnv *jni, void *arg)
         TRY((*jvmti)->RawMonitorExit(jvmti, mon_owned));
         set_stage(5);
         break;
+    case 4:     /* waits on mon_busy while the VMInit thread, owning it, destroys it */
+        TRY((*jvmti)->RawMonitorEnter(jvmti, mon_busy));
+        set_stage(6);
+        /* until notified: the VMInit thread enters mon_busy only once this
+         * thread waits, so it is inside RawMonitorWait when the destroy comes */
+        TRY((*jvmti)->RawMonitorWait(jvmti, mon_busy, 0));
+        TRY((*jvmti)->RawMonitorExit(jvmti, mon_busy));
+        set_stage(7);
+        break;
     }
 }
 
@@ -167,6 +176,8 @@ static void start_worker(JNIEnv *jni, int role)
     }
     TRY((*jvmti)->RunAgentThread(jvmti, t, monitor_worker, (void *)(size_t)role, JVMTI_THREAD_NORM_PRIORITY));
 }
+
+static void destroy_busy(JNIEnv *jni);
 
 static void raw_monitors(JNIEnv *jni)
 {
@@ -207,6 +218,24 @@ static void raw_monitors(JNIEnv *jni)
     set_stage(4);
     wait_stage(5);
     TRY((*jvmti)->DestroyRawMonitor(jvmti, mon_owned));
+    destroy_busy(jni);
+}
+
+/* monitor_destroy_busy: destroying a monitor this thread owns while
+ * another waits on it (never passed on, under check=on too: the VM would
+ * free it under the waiter); then notify, and destroy it once the waiter
+ * is gone.  Needs sync_mon. */
+static void destroy_busy(JNIEnv *jni)
+{
+    TRY((*jvmti)->CreateRawMonitor(jvmti, "busy", &mon_busy));
+    start_worker(jni, 4);
+    wait_stage(6);
+    TRY((*jvmti)->RawMonitorEnter(jvmti, mon_busy));
+    EXPECT((*jvmti)->DestroyRawMonitor(jvmti, mon_busy), JVMTI_ERROR_NOT_MONITOR_OWNER);
+    TRY((*jvmti)->RawMonitorNotifyAll(jvmti, mon_busy));
+    TRY((*jvmti)->RawMonitorExit(jvmti, mon_busy));
+    wait_stage(7);
+    TRY((*jvmti)->DestroyRawMonitor(jvmti, mon_busy));
 }
 
 /* check=deep (misuse_agent.so=deep): references of the wrong kind, each
@@ -288,6 +317,26 @@ static void JNICALL on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
     TRY((*jvmti)->FollowReferences(jvmti, 0, NULL, NULL, &heap_cb, NULL));
 }
 
+/* misuse_agent.so=busy: only the busy destroy, for a run under check=on
+ * (the other mistakes are made only where strict refuses them). */
+static void JNICALL on_vm_init_busy(jvmtiEnv *env, JNIEnv *jni, jthread thread)
+{
+    (void)env, (void)thread;
+    TRY((*jvmti)->CreateRawMonitor(jvmti, "sync", &sync_mon));
+    destroy_busy(jni);
+    fprintf(stderr, "%s: busy destroy done\n", AGENT_NAME);
+}
+
+static jint busy_only(void)
+{
+    jvmtiEventCallbacks cb;
+    memset(&cb, 0, sizeof cb);
+    cb.VMInit = on_vm_init_busy;
+    TRY((*jvmti)->SetEventCallbacks(jvmti, &cb, (jint)sizeof cb));
+    TRY((*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, NULL));
+    return JNI_OK;
+}
+
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
 {
     jvmtiEnv *old;
@@ -304,6 +353,8 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
         agent_failed("GetEnv", 0);
         return JNI_ERR;
     }
+    if (options && strcmp(options, "busy") == 0)
+        return busy_only();
 
     /* null_pointer: phase_ptr */
     (void)(*jvmti)->GetPhase(jvmti, NULL);
