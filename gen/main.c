@@ -53,9 +53,22 @@ int main(int argc, char **argv)
     jt_emit_ctx ctx = { .spec = spec, .outdir = cli.outdir, .html = cli.html };
     jt_spec_version(spec, cli.major_version, &ctx.major, &ctx.minor, &ctx.micro);
     int ok = 1;
-    for (int i = 0; i < jt_nemitters && ok; i++)
-        if (cli.selected[i] && jt_emitters[i].run(&ctx) != 0)
+    for (int i = 0; i < jt_nemitters && ok; i++) {
+        if (!cli.selected[i])
+            continue;
+        if (jt_emitters[i].jvmti_only && spec->iface.declared) {
+            /* every output: skip it; asked for by name: say why not */
+            if (cli.any_selected) {
+                jt_diag(JT_DIAG_ERROR, cli.spec_path, spec->iface.line,
+                        "--%s writes a JVMTI output; this spec describes %s (expected a jvmti.xml)",
+                        jt_emitters[i].option, spec->iface.id);
+                ok = 0;
+            }
+            continue;
+        }
+        if (jt_emitters[i].run(&ctx) != 0)
             ok = 0;
+    }
     rc = jt_out_finish(ok);
     jt_spec_free(spec);
     return rc == 0 ? JT_EXIT_OK : JT_EXIT_FAIL;

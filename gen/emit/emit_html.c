@@ -49,7 +49,6 @@
 
 int jt_emit_html(const jt_emit_ctx *ctx);   /* until emit.h declares it */
 
-#define HTML_FILE "jvmti.html"
 #define TEMPLATE_FILE "jvmti.html.tmpl"
 
 /* ---- state ------------------------------------------------------------- */
@@ -2392,7 +2391,8 @@ int jt_emit_html(const jt_emit_ctx *ctx)
     if (!r.t)
         return -1;
 
-    r.o = jt_out_open(ctx->outdir, HTML_FILE);
+    char name[128];
+    r.o = jt_out_open(ctx->outdir, jt_output_name(ctx->spec, ".html", name, sizeof name));
     int rc = -1;
     if (r.o) {
         r.f = jt_out_file(r.o);
