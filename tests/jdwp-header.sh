@@ -146,10 +146,10 @@ else
     echo "FAIL: jvmtigen diff (exit $rc):"; cat "$out/diff.txt"; status=1
 fi
 rc=0
-"$JVMTIGEN" -q --wrapper -o "$out/w" "$spec" 2>"$out/wrapper.err" || rc=$?
-if [[ $rc == 1 ]] && grep -q 'writes a JVMTI output; this spec describes jdwpTransport' "$out/wrapper.err" && [[ ! -e $out/w/jvmticheck_gen.c ]]; then
-    echo "   ok: --wrapper (JVMTI's) refuses a jdwpTransport spec with a message"
+"$JVMTIGEN" -q --hpp -o "$out/w" "$spec" 2>"$out/hpp.err" || rc=$?
+if [[ $rc == 1 ]] && grep -q 'writes a JVMTI output; this spec describes jdwpTransport' "$out/hpp.err" && [[ ! -e $out/w/jvmtiEnv.hpp ]]; then
+    echo "   ok: --hpp (HotSpot's JVMTI class) refuses a jdwpTransport spec with a message"
 else
-    echo "FAIL: --wrapper on the jdwpTransport spec (exit $rc)"; cat "$out/wrapper.err"; status=1
+    echo "FAIL: --hpp on the jdwpTransport spec (exit $rc)"; cat "$out/hpp.err"; status=1
 fi
 exit $status

@@ -19,6 +19,7 @@
 #include "model/checks.h"
 #include "model/ctype.h"
 #include "util/diag.h"
+#include "emit/emit_wrapper_transport.h"
 #include "emit/emit.h"
 #include "util/outfile.h"
 
@@ -945,6 +946,8 @@ static void put_interface(wctx *w)
 
 int jt_emit_wrapper(const jt_emit_ctx *ctx)
 {
+    if (ctx->spec->iface.declared)
+        return jt_emit_transport_wrapper(ctx);
     wctx wc = { .s = ctx->spec }, *w = &wc;
     w->o = jt_out_open(ctx->outdir, "jvmticheck_gen.c");
     if (!w->o)
