@@ -7,7 +7,8 @@
  * documented error is returned and the real function never sees it), the
  * per-function contract hook of the runtime (call order), the real call,
  * the hook on the result, then the result check against the function's
- * documented errors plus the universal ones.  What is generated comes from
+ * documented errors plus the universal ones.  A pre hook may refuse a call
+ * the real transport would crash on (it returns the error to give back).  What is generated comes from
  * the model: the signatures, the names, the nullok rules, the min= rules,
  * the error lists; what a call means for the connection's state is the
  * runtime's (dtc_pre_X / dtc_post_X), since the spec says it in prose.
@@ -70,10 +71,11 @@ static void put_wrapper(jt_out *o, const jt_spec *s, const jt_function *f)
             P("    if (%s < %lld)\n        dtc_violation(&c, \"min\", \"%s\", \"%s is %%lld, below %s\", (long long)%s);\n",
               p->id, (long long)p->type->min_value, p->id, p->id, p->type->min, p->id);
     }
-    P("    dtc_pre_%s(&c", f->id);
+    P("    int refused = dtc_pre_%s(&c", f->id);
     for (size_t i = 0; i < f->nparams; i++)
         P(", %s", f->params[i].id);
-    P(");\n    %s r = dtc_real(env)->%s(dtc_real_env(env)", ret, f->id);
+    P(");\n    if (refused >= 0)\n        return (%s)dtc_refused(&c, refused);\n", ret);
+    P("    %s r = dtc_real(env)->%s(dtc_real_env(env)", ret, f->id);
     for (size_t i = 0; i < f->nparams; i++)
         P(", %s", f->params[i].id);
     P(");\n    dtc_post_%s(&c, r", f->id);

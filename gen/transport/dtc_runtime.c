@@ -323,6 +323,13 @@ void dtc_violation(dtc_call *c, const char *check, const char *param, const char
              param ? " param " : "", param ? param : "", msg);
 }
 
+int dtc_refused(dtc_call *c, int error)
+{
+    if (opt.trace)
+        out_line("%.*s = %s (refused)", c->len, c->line, error_name(error) ? error_name(error) : "0");
+    return error;
+}
+
 int dtc_refuse(dtc_call *c, const char *check, const char *param, int error)
 {
     dtc_violation(c, check, param, "%s is NULL, which the spec does not allow: not passed to the transport, %s returned",
@@ -424,7 +431,7 @@ static void trace_packet(const dtc_call *c, const char *dir, const jdwpPacket *p
 
 /* ---- the contract hooks ------------------------------------------------- */
 
-void dtc_pre_GetCapabilities(dtc_call *c, JDWPTransportCapabilities *caps) { (void)c; (void)caps; }
+int dtc_pre_GetCapabilities(dtc_call *c, JDWPTransportCapabilities *caps) { (void)c; (void)caps; return -1; }
 void dtc_post_GetCapabilities(dtc_call *c, jdwpTransportError r, JDWPTransportCapabilities *caps)
 {
     if (r == JDWPTRANSPORT_ERROR_NONE && opt.trace)
@@ -432,12 +439,13 @@ void dtc_post_GetCapabilities(dtc_call *c, jdwpTransportError r, JDWPTransportCa
                  caps->can_timeout_attach, caps->can_timeout_accept, caps->can_timeout_handshake);
 }
 
-void dtc_pre_Attach(dtc_call *c, const char *address, jlong t1, jlong t2)
+int dtc_pre_Attach(dtc_call *c, const char *address, jlong t1, jlong t2)
 {
     (void)address; (void)t1; (void)t2;
     if (atomic_load(&listening) || atomic_load(&open_now))
         dtc_violation(c, "illegal_state", NULL, "Attach while %s",
                       atomic_load(&open_now) ? "a connection is open" : "listening (StartListening was called)");
+    return -1;
 }
 void dtc_post_Attach(dtc_call *c, jdwpTransportError r, const char *address, jlong t1, jlong t2)
 {
@@ -450,12 +458,13 @@ void dtc_post_Attach(dtc_call *c, jdwpTransportError r, const char *address, jlo
     }
 }
 
-void dtc_pre_StartListening(dtc_call *c, const char *address, char **actual)
+int dtc_pre_StartListening(dtc_call *c, const char *address, char **actual)
 {
     (void)address; (void)actual;
     if (atomic_load(&listening) || atomic_load(&open_now))
         dtc_violation(c, "illegal_state", NULL, "StartListening while %s",
                       atomic_load(&open_now) ? "a connection is open" : "already listening");
+    return -1;
 }
 void dtc_post_StartListening(dtc_call *c, jdwpTransportError r, const char *address, char **actual)
 {
@@ -470,7 +479,7 @@ void dtc_post_StartListening(dtc_call *c, jdwpTransportError r, const char *addr
     }
 }
 
-void dtc_pre_StopListening(dtc_call *c) { (void)c; }
+int dtc_pre_StopListening(dtc_call *c) { (void)c; return -1; }
 void dtc_post_StopListening(dtc_call *c, jdwpTransportError r)
 {
     (void)c;
@@ -478,13 +487,14 @@ void dtc_post_StopListening(dtc_call *c, jdwpTransportError r)
         atomic_store(&listening, false);
 }
 
-void dtc_pre_Accept(dtc_call *c, jlong t1, jlong t2)
+int dtc_pre_Accept(dtc_call *c, jlong t1, jlong t2)
 {
     (void)t1; (void)t2;
     if (!atomic_load(&listening))
         dtc_violation(c, "not_listening", NULL, "Accept while the transport is not listening (StartListening first)");
     else if (atomic_load(&open_now))
         dtc_violation(c, "illegal_state", NULL, "Accept while a connection is open");
+    return -1;
 }
 void dtc_post_Accept(dtc_call *c, jdwpTransportError r, jlong t1, jlong t2)
 {
@@ -497,10 +507,10 @@ void dtc_post_Accept(dtc_call *c, jdwpTransportError r, jlong t1, jlong t2)
     }
 }
 
-void dtc_pre_IsOpen(dtc_call *c) { (void)c; }
+int dtc_pre_IsOpen(dtc_call *c) { (void)c; return -1; }
 void dtc_post_IsOpen(dtc_call *c, jboolean r) { (void)c; (void)r; }
 
-void dtc_pre_Close(dtc_call *c) { (void)c; }
+int dtc_pre_Close(dtc_call *c) { (void)c; return -1; }
 void dtc_post_Close(dtc_call *c, jdwpTransportError r)
 {
     (void)c; (void)r;
@@ -516,7 +526,7 @@ static void io_state(dtc_call *c)
         atomic_fetch_add(&calls_after_close, 1);
 }
 
-void dtc_pre_ReadPacket(dtc_call *c, jdwpPacket *pkt) { (void)pkt; io_state(c); }
+int dtc_pre_ReadPacket(dtc_call *c, jdwpPacket *pkt) { (void)pkt; io_state(c); return -1; }
 void dtc_post_ReadPacket(dtc_call *c, jdwpTransportError r, jdwpPacket *pkt)
 {
     if (r != JDWPTRANSPORT_ERROR_NONE)
@@ -542,7 +552,7 @@ void dtc_post_ReadPacket(dtc_call *c, jdwpTransportError r, jdwpPacket *pkt)
     trace_packet(c, "<-", pkt, from_debugger, from_vm);
 }
 
-void dtc_pre_WritePacket(dtc_call *c, const jdwpPacket *pkt)
+int dtc_pre_WritePacket(dtc_call *c, const jdwpPacket *pkt)
 {
     io_state(c);
     jint len = pkt->type.cmd.len;
@@ -550,12 +560,18 @@ void dtc_pre_WritePacket(dtc_call *c, const jdwpPacket *pkt)
     const jbyte *data = flags & JDWPTRANSPORT_FLAGS_REPLY ? pkt->type.reply.data : pkt->type.cmd.data;
     if (len < JDWP_HEADER_SIZE)
         dtc_violation(c, "packet_length", "pkt", "packet length %d is below the header's %d", len, JDWP_HEADER_SIZE);
-    else if (len > JDWP_HEADER_SIZE && !data)
-        dtc_violation(c, "packet_data", "pkt", "packet length %d promises %d bytes of data, and data is NULL", len,
-                      len - JDWP_HEADER_SIZE);
+    else if (len > JDWP_HEADER_SIZE && !data) {
+        /* the spec's answer is ILLEGAL_ARGUMENT; dt_socket (JDK 17, 25)
+         * reads the NULL instead and crashes: refused here */
+        dtc_violation(c, "packet_data", "pkt",
+                      "packet length %d promises %d bytes of data, and data is NULL: not passed to the transport, "
+                      "JDWPTRANSPORT_ERROR_ILLEGAL_ARGUMENT returned", len, len - JDWP_HEADER_SIZE);
+        return JDWPTRANSPORT_ERROR_ILLEGAL_ARGUMENT;
+    }
     if ((unsigned char)flags != JDWPTRANSPORT_FLAGS_NONE && (unsigned char)flags != JDWPTRANSPORT_FLAGS_REPLY)
         dtc_violation(c, "packet_flags", "pkt", "flags 0x%02x are neither a command's (0) nor a reply's (0x80)",
                       (unsigned char)flags);
+    return -1;
 }
 void dtc_post_WritePacket(dtc_call *c, jdwpTransportError r, const jdwpPacket *pkt)
 {
@@ -569,7 +585,7 @@ void dtc_post_WritePacket(dtc_call *c, jdwpTransportError r, const jdwpPacket *p
     trace_packet(c, "->", pkt, from_vm, from_debugger);
 }
 
-void dtc_pre_GetLastError(dtc_call *c, char **msg) { (void)c; (void)msg; }
+int dtc_pre_GetLastError(dtc_call *c, char **msg) { (void)c; (void)msg; return -1; }
 void dtc_post_GetLastError(dtc_call *c, jdwpTransportError r, char **msg)
 {
     if (r != JDWPTRANSPORT_ERROR_NONE)
@@ -579,11 +595,12 @@ void dtc_post_GetLastError(dtc_call *c, jdwpTransportError r, char **msg)
     handed_over(c, "error", *msg);
 }
 
-void dtc_pre_SetTransportConfiguration(dtc_call *c, jdwpTransportConfiguration *config)
+int dtc_pre_SetTransportConfiguration(dtc_call *c, jdwpTransportConfiguration *config)
 {
     if (opt.trace)
         out_line("dtcheck: #%llu configuration: allowed_peers=%s", c->seq,
                  config->allowed_peers ? config->allowed_peers : "(any)");
+    return -1;
 }
 void dtc_post_SetTransportConfiguration(dtc_call *c, jdwpTransportError r, jdwpTransportConfiguration *config)
 {
@@ -618,9 +635,11 @@ DTC_API jint JNICALL jdwpTransport_OnLoad(JavaVM *jvm, jdwpTransportCallback *ca
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, parse_options);
     atexit(verdict);
-    if (!callback || !callback->alloc || !callback->free || !env) {
+    /* the real transport dereferences every one of them (dt_socket: jvm) */
+    if (!jvm || !callback || !callback->alloc || !callback->free || !env) {
         atomic_fetch_add(&nviolations, 1);
-        out_line("dtcheck: violation [null] jdwpTransport_OnLoad: callback, its routines and env must not be NULL");
+        out_line("dtcheck: violation [null] jdwpTransport_OnLoad: %s is NULL: not passed to the transport, JNI_ERR "
+                 "returned", !jvm ? "jvm" : !env ? "env" : "callback or one of its routines");
         return JNI_ERR;
     }
     agent_cb = *callback;   /* the struct lives only for this call */

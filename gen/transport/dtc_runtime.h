@@ -48,34 +48,38 @@ void dtc_violation(dtc_call *c, const char *check, const char *param, const char
 /* A NULL the spec forbids: reported, the real function not called; returns
  * the error to give back. */
 int dtc_refuse(dtc_call *c, const char *check, const char *param, int error);
+/* A call a pre hook refused: traced, error returned. */
+int dtc_refused(dtc_call *c, int error);
 void dtc_result(dtc_call *c, int error);
 void dtc_result_value(dtc_call *c, int value);
 
 const struct jdwpTransportNativeInterface_ *dtc_real(jdwpTransportEnv *env);
 jdwpTransportEnv *dtc_real_env(jdwpTransportEnv *env);
 
-/* The contract hooks, one pair per function (dtc_hooks in dtc_runtime.c). */
-void dtc_pre_GetCapabilities(dtc_call *c, JDWPTransportCapabilities *caps);
+/* The contract hooks, one pair per function.  A pre hook returns -1 to
+ * let the call through, or the error to return instead: a call the real
+ * transport would crash on is reported and refused (see dtc_refused). */
+int dtc_pre_GetCapabilities(dtc_call *c, JDWPTransportCapabilities *caps);
 void dtc_post_GetCapabilities(dtc_call *c, jdwpTransportError r, JDWPTransportCapabilities *caps);
-void dtc_pre_Attach(dtc_call *c, const char *address, jlong t1, jlong t2);
+int dtc_pre_Attach(dtc_call *c, const char *address, jlong t1, jlong t2);
 void dtc_post_Attach(dtc_call *c, jdwpTransportError r, const char *address, jlong t1, jlong t2);
-void dtc_pre_StartListening(dtc_call *c, const char *address, char **actual);
+int dtc_pre_StartListening(dtc_call *c, const char *address, char **actual);
 void dtc_post_StartListening(dtc_call *c, jdwpTransportError r, const char *address, char **actual);
-void dtc_pre_StopListening(dtc_call *c);
+int dtc_pre_StopListening(dtc_call *c);
 void dtc_post_StopListening(dtc_call *c, jdwpTransportError r);
-void dtc_pre_Accept(dtc_call *c, jlong t1, jlong t2);
+int dtc_pre_Accept(dtc_call *c, jlong t1, jlong t2);
 void dtc_post_Accept(dtc_call *c, jdwpTransportError r, jlong t1, jlong t2);
-void dtc_pre_IsOpen(dtc_call *c);
+int dtc_pre_IsOpen(dtc_call *c);
 void dtc_post_IsOpen(dtc_call *c, jboolean r);
-void dtc_pre_Close(dtc_call *c);
+int dtc_pre_Close(dtc_call *c);
 void dtc_post_Close(dtc_call *c, jdwpTransportError r);
-void dtc_pre_ReadPacket(dtc_call *c, jdwpPacket *pkt);
+int dtc_pre_ReadPacket(dtc_call *c, jdwpPacket *pkt);
 void dtc_post_ReadPacket(dtc_call *c, jdwpTransportError r, jdwpPacket *pkt);
-void dtc_pre_WritePacket(dtc_call *c, const jdwpPacket *pkt);
+int dtc_pre_WritePacket(dtc_call *c, const jdwpPacket *pkt);
 void dtc_post_WritePacket(dtc_call *c, jdwpTransportError r, const jdwpPacket *pkt);
-void dtc_pre_GetLastError(dtc_call *c, char **msg);
+int dtc_pre_GetLastError(dtc_call *c, char **msg);
 void dtc_post_GetLastError(dtc_call *c, jdwpTransportError r, char **msg);
-void dtc_pre_SetTransportConfiguration(dtc_call *c, jdwpTransportConfiguration *config);
+int dtc_pre_SetTransportConfiguration(dtc_call *c, jdwpTransportConfiguration *config);
 void dtc_post_SetTransportConfiguration(dtc_call *c, jdwpTransportError r, jdwpTransportConfiguration *config);
 
 /* JDWP command sets and commands by number (jdwp_commands.c); NULL when
