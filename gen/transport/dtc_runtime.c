@@ -108,9 +108,11 @@ static void verdict(void)
     unsigned long long v = nviolations, c = ncalls;
     char packets[256];
     snprintf(packets, sizeof packets,
-             "packets: %llu read (%llu commands, %llu replies, %llu end of stream), %llu written (%llu replies, %llu commands)",
+             "packets: %llu read (%llu commands, %llu replies, %llu end of stream), %llu written (%llu replies, %llu commands)%s",
              read_cmds + read_replies, read_cmds, read_replies, read_eof, written_cmds + written_replies,
-             written_replies, written_cmds);
+             written_replies, written_cmds, calls_after_close ? "; I/O calls after Close:" : "");
+    if (calls_after_close)
+        snprintf(packets + strlen(packets), sizeof packets - strlen(packets), " %llu", (unsigned long long)calls_after_close);
     out_line("dtcheck: %s", packets);
     /* written to stderr too when the log is a file, as libjvmticheck does */
     char line[512], dev[160] = "";
