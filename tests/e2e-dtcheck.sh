@@ -121,8 +121,20 @@ if e2e_have_new_jdk; then
     session "$JDK_NEW" jdknew
 fi
 
+# A bad DTCHECK_OPTIONS: one message, the transport refuses to load.
+( cd "$out" && ulimit -c 0 && LD_LIBRARY_PATH=$LIBDIR DTCHECK_OPTIONS='trace=on,verbose=yes' exec "$JAVA" \
+    -XX:-CreateCoredumpOnCrash -agentlib:jdwp=transport=dt_check,server=y,suspend=n,address=127.0.0.1:0 \
+    -cp "$out/classes" Debuggee ) >"$out/badopt.out" 2>&1 || true
+if grep -q '^DTCHECK_OPTIONS: error: unknown option "verbose" (transport=, log=, trace=, exitcode=)$' "$out/badopt.out" &&
+   grep -q 'transport dt_check failed to initialize\|Transport dt_check failed to initialize' "$out/badopt.out"; then
+    echo "   ok: a bad DTCHECK_OPTIONS is one message and the transport does not load"
+else
+    fail "a bad DTCHECK_OPTIONS: $(head -3 "$out/badopt.out")"
+fi
+rm -f "$out"/hs_err_pid*.log
+
 # Where libjdwp looks: not in java.library.path (a fact the README states).
-( ulimit -c 0; exec "$JAVA" -Djava.library.path="$LIBDIR" -XX:-CreateCoredumpOnCrash \
+( cd "$out" && ulimit -c 0 && exec "$JAVA" -Djava.library.path="$LIBDIR" -XX:-CreateCoredumpOnCrash \
     -agentlib:jdwp=transport=dt_check,server=y,suspend=n,address=127.0.0.1:0 \
     -cp "$out/classes" Debuggee ) >"$out/jlp.out" 2>&1 || true
 grep -q 'transport library not found: dt_check' "$out/jlp.out" \

@@ -23,9 +23,9 @@
  * and libjdwp's threads do.  Reading or writing before any connection
  * ever opened is.
  *
- * DTCHECK_OPTIONS (comma separated): transport=NAME|PATH (dt_socket),
- * log=FILE (stderr), trace=on|off (on), exitcode=N (the process exit
- * status when there were violations; default: unchanged).
+ * DTCHECK_OPTIONS (comma separated, dtc_options.c): transport=NAME|PATH
+ * (dt_socket), log=FILE (stderr), trace=on|off (on), exitcode=N (the
+ * process exit status when there were violations; default: unchanged).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1
@@ -41,6 +41,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "dtc_options.h"
 #include "dtc_runtime.h"
 
 #define DTC_API __attribute__((visibility("default")))
@@ -50,12 +51,8 @@ typedef struct dtc_env {
     jdwpTransportEnv *real;
 } dtc_env;
 
-static struct {
-    char transport[512];
-    char log[512];
-    bool trace;
-    int exitcode;               /* -1: leave the exit status alone */
-} opt = { "dt_socket", "", true, -1 };
+static dtc_options opt;
+static bool options_bad;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static FILE *sink;
@@ -138,29 +135,12 @@ __attribute__((destructor)) static void at_unload(void) { verdict(); }
 
 static void parse_options(void)
 {
-    const char *s = getenv("DTCHECK_OPTIONS");
-    while (s && *s) {
-        size_t n = strcspn(s, ",");
-        char item[600];
-        snprintf(item, sizeof item, "%.*s", (int)n, s);
-        char *eq = strchr(item, '=');
-        const char *val = eq ? eq + 1 : "";
-        if (eq)
-            *eq = '\0';
-        if (strcmp(item, "transport") == 0 && *val)
-            snprintf(opt.transport, sizeof opt.transport, "%s", val);
-        else if (strcmp(item, "log") == 0)
-            snprintf(opt.log, sizeof opt.log, "%s", val);
-        else if (strcmp(item, "trace") == 0)
-            opt.trace = strcmp(val, "off") != 0;
-        else if (strcmp(item, "exitcode") == 0)
-            opt.exitcode = atoi(val);
-        else
-            fprintf(stderr, "dtcheck: warning: unknown option \"%s\" in DTCHECK_OPTIONS (transport=, log=, trace=, exitcode=)\n",
-                    item);
-        s += n;
-        if (*s == ',')
-            s++;
+    char err[256];
+    dtc_options_default(&opt);
+    if (dtc_options_parse(getenv("DTCHECK_OPTIONS"), &opt, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        options_bad = true;
+        return;
     }
     if (*opt.log) {
         sink = fopen(opt.log, "a");
@@ -636,6 +616,8 @@ DTC_API jint JNICALL jdwpTransport_OnLoad(JavaVM *jvm, jdwpTransportCallback *ca
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, parse_options);
+    if (options_bad)
+        return JNI_ERR;     /* the message is out; libjdwp says the transport failed */
     atexit(verdict);
     /* the real transport dereferences every one of them (dt_socket: jvm) */
     if (!jvm || !callback || !callback->alloc || !callback->free || !env) {
