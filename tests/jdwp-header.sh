@@ -104,6 +104,37 @@ if command -v g++ >/dev/null; then
     fi
 fi
 
+# Name tables under the interface's names, compiled with our header and
+# asked for values whose names the spec text gives.
+"$JVMTIGEN" -q --tables -o "$out" "$spec"
+cat >"$out/names.c" <<'C'
+#include <string.h>
+#include "jdwpTransport_names.h"
+int main(void)
+{
+    jdwpTransportError e;
+    jlong v;
+    int num, bit;
+    return !(strcmp(jdwpTransport_error_name(JDWPTRANSPORT_ERROR_IO_ERROR), "JDWPTRANSPORT_ERROR_IO_ERROR") == 0
+             && jdwpTransport_error_from_name("JDWPTRANSPORT_ERROR_TIMEOUT", &e) && e == 203
+             && jdwpTransport_error_name((jdwpTransportError)5) == NULL
+             && strcmp(jdwpTransport_function_name(9), "ReadPacket") == 0
+             && jdwpTransport_function_name(1) == NULL
+             && jdwpTransport_function_from_name("SetTransportConfiguration", &num) && num == 12
+             && strcmp(jdwpTransport_constant_name("jdwpTransportFlags", 0x80), "JDWPTRANSPORT_FLAGS_REPLY") == 0
+             && jdwpTransport_constant_from_name("jdwpHeaderSize", "JDWP_HEADER_SIZE", &v) && v == JDWP_HEADER_SIZE
+             && jdwpTransport_capability_from_name("can_timeout_handshake", &bit) && bit == 2
+             && jdwpTransport_event_name(0) == NULL);
+}
+C
+if ${CC:-cc} -std=c99 -pedantic -Wall -Werror "${inc[@]}" -o "$out/names" "$out/names.c" "$out/jdwpTransport_names.c" &&
+   "$out/names" && ! grep -Eq '(^|[^A-Za-z])jvmti_|jvmtiError|jvmtiEvent[^A-Za-z]|jvmtiCapabilities|"jvmti.h"|JVMTI_NAMES_H|JVMTI_CONSTANTS' "$out/jdwpTransport_names.h" "$out/jdwpTransport_names.c"; then
+    echo "   ok: jdwpTransport_names.[ch] compile as C99 (-pedantic -Werror) and answer lookups of errors, functions, constants, capabilities"
+else
+    echo "FAIL: jdwpTransport_names.[ch]"
+    status=1
+fi
+
 # The other outputs of the same model: lint, JSON (schema-valid), HTML,
 # diff; JVMTI-only outputs refuse by name.
 if "$JVMTIGEN" --lint -q "$spec" >"$out/lint.txt" 2>&1; then

@@ -5,7 +5,7 @@ const jt_emitter jt_emitters[] = {
     /* file names are the JVMTI ones; a spec with <interface id="X"> writes X.h ... */
     { "header", "write jvmti.h", "jvmti.h", jt_emit_header, false },
     { "hpp", "write HotSpot's JvmtiEnv class declaration", "jvmtiEnv.hpp", jt_emit_hpp, true },
-    { "tables", "write the name tables", "jvmti_names.h jvmti_names.c", jt_emit_tables, true },
+    { "tables", "write the name tables", "jvmti_names.h jvmti_names.c", jt_emit_tables, false },
     { "wrapper", "write the checked, tracing wrapper", "jvmticheck_gen.c", jt_emit_wrapper, false },
     { "html", "write the HTML documentation of the spec", "jvmti.html", jt_emit_html, false },
     { "json", "write the model as JSON", "jvmti.json", jt_emit_json, false },
