@@ -82,7 +82,7 @@ session() {
     for want in 'StartListening(address="127.0.0.1:0"' 'Accept(accept_timeout=0' \
                 'debugger accepted, handshake done' \
                 'packet <- command id=[0-9]* len=11 flags=0x00 VirtualMachine.IDSizes (1,7)' \
-                'packet -> reply id=[0-9]* len=[0-9]* flags=0x80 error=0 VirtualMachine.IDSizes (1,7)' \
+                'packet -> reply id=[0-9]* len=[0-9]* flags=0x80 error=0 NONE VirtualMachine.IDSizes (1,7)' \
                 'packet <- command id=[0-9]* len=[0-9]* flags=0x00 EventRequest.Set (15,1)' \
                 'packet -> command id=[0-9]* len=[0-9]* flags=0x00 Event.Composite (64,100)' \
                 'dtcheck: no problems found'; do

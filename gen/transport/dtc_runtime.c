@@ -395,9 +395,10 @@ static void trace_packet(const dtc_call *c, const char *dir, const jdwpPacket *p
             snprintf(what, sizeof what, "to an unknown command");
             atomic_fetch_add(&unanswered_replies, 1);
         }
+        const char *en = dtc_jdwp_error_name(r->errorCode);
         if (opt.trace)
-            out_line("dtcheck: #%llu packet %s reply id=%d len=%d flags=0x%02x error=%d %s", c->seq, dir, r->id, r->len,
-                     (unsigned char)r->flags, r->errorCode, what);
+            out_line("dtcheck: #%llu packet %s reply id=%d len=%d flags=0x%02x error=%d%s%s %s", c->seq, dir, r->id,
+                     r->len, (unsigned char)r->flags, r->errorCode, en ? " " : "", en ? en : "", what);
     } else {
         const jdwpCmdPacket *k = &p->type.cmd;
         pending *q = &cmds_in[(unsigned)k->id % 1024];

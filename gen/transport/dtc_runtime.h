@@ -86,5 +86,7 @@ void dtc_post_SetTransportConfiguration(dtc_call *c, jdwpTransportError r, jdwpT
  * unknown. */
 const char *dtc_command_set_name(int set);
 const char *dtc_command_name(int set, int cmd);
+/* A JDWP error code's name ("NOT_FOUND"); NULL when unknown. */
+const char *dtc_jdwp_error_name(int code);
 
 #endif

@@ -1,7 +1,7 @@
 /* jdwp_commands.c — the JDWP command sets and their commands by number, one
- * row per command, as the JDWP specification numbers them: what the
- * transport trace prints instead of "(1,7)".  A table, so that a new
- * command is one new row. */
+ * row per command, and the protocol's error codes, as the JDWP
+ * specification numbers them: what the transport trace prints instead of
+ * "(1,7)" and "error=41".  Tables, so that a new command is one new row. */
 #include <stddef.h>
 
 #include "dtc_runtime.h"
@@ -52,6 +52,38 @@ static const row commands[] = {
     { 18, 1, "Name" }, { 18, 2, "ClassLoader" },
     { 64, 100, "Composite" },
 };
+
+/* JDWP's error codes (the protocol's Error constants), for replies. */
+typedef struct err_row { int code; const char *name; } err_row;
+
+static const err_row errors[] = {
+    { 0, "NONE" }, { 10, "INVALID_THREAD" }, { 11, "INVALID_THREAD_GROUP" }, { 12, "INVALID_PRIORITY" },
+    { 13, "THREAD_NOT_SUSPENDED" }, { 14, "THREAD_SUSPENDED" }, { 15, "THREAD_NOT_ALIVE" },
+    { 20, "INVALID_OBJECT" }, { 21, "INVALID_CLASS" }, { 22, "CLASS_NOT_PREPARED" }, { 23, "INVALID_METHODID" },
+    { 24, "INVALID_LOCATION" }, { 25, "INVALID_FIELDID" }, { 30, "INVALID_FRAMEID" }, { 31, "NO_MORE_FRAMES" },
+    { 32, "OPAQUE_FRAME" }, { 33, "NOT_CURRENT_FRAME" }, { 34, "TYPE_MISMATCH" }, { 35, "INVALID_SLOT" },
+    { 40, "DUPLICATE" }, { 41, "NOT_FOUND" }, { 42, "INVALID_MODULE" }, { 50, "INVALID_MONITOR" },
+    { 51, "NOT_MONITOR_OWNER" }, { 52, "INTERRUPT" }, { 60, "INVALID_CLASS_FORMAT" },
+    { 61, "CIRCULAR_CLASS_DEFINITION" }, { 62, "FAILS_VERIFICATION" }, { 63, "ADD_METHOD_NOT_IMPLEMENTED" },
+    { 64, "SCHEMA_CHANGE_NOT_IMPLEMENTED" }, { 65, "INVALID_TYPESTATE" },
+    { 66, "HIERARCHY_CHANGE_NOT_IMPLEMENTED" }, { 67, "DELETE_METHOD_NOT_IMPLEMENTED" },
+    { 68, "UNSUPPORTED_VERSION" }, { 69, "NAMES_DONT_MATCH" }, { 70, "CLASS_MODIFIERS_CHANGE_NOT_IMPLEMENTED" },
+    { 71, "METHOD_MODIFIERS_CHANGE_NOT_IMPLEMENTED" }, { 72, "CLASS_ATTRIBUTE_CHANGE_NOT_IMPLEMENTED" },
+    { 99, "NOT_IMPLEMENTED" }, { 100, "NULL_POINTER" }, { 101, "ABSENT_INFORMATION" },
+    { 102, "INVALID_EVENT_TYPE" }, { 103, "ILLEGAL_ARGUMENT" }, { 110, "OUT_OF_MEMORY" },
+    { 111, "ACCESS_DENIED" }, { 112, "VM_DEAD" }, { 113, "INTERNAL" }, { 115, "UNATTACHED_THREAD" },
+    { 500, "INVALID_TAG" }, { 502, "ALREADY_INVOKING" }, { 503, "INVALID_INDEX" }, { 504, "INVALID_LENGTH" },
+    { 506, "INVALID_STRING" }, { 507, "INVALID_CLASS_LOADER" }, { 508, "INVALID_ARRAY" },
+    { 509, "TRANSPORT_LOAD" }, { 510, "TRANSPORT_INIT" }, { 511, "NATIVE_METHOD" }, { 512, "INVALID_COUNT" },
+};
+
+const char *dtc_jdwp_error_name(int code)
+{
+    for (size_t i = 0; i < sizeof errors / sizeof *errors; i++)
+        if (errors[i].code == code)
+            return errors[i].name;
+    return NULL;
+}
 
 const char *dtc_command_set_name(int set)
 {
