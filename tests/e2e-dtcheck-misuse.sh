@@ -4,7 +4,8 @@
 # dt_socket of JDK 17 (and the newer JDK): each mistake is reported under
 # its step with the check tests/data/dtcheck-misuse.expect names, the
 # correct steps get none, nothing crashes or hangs, and the verdict counts
-# them.
+# them.  Then the other side: right calls over a transport that breaks the
+# spec (tests/transport/bad_transport.c), each of its mistakes reported.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
 
@@ -39,5 +40,30 @@ run() {
 run "$JDK_HOME" jdk17
 if e2e_have_new_jdk; then
     run "$JDK_NEW" jdknew
+fi
+
+# The other side: right calls over a transport that breaks the spec
+# (tests/transport/bad_transport.c).  What it does wrong, step by step, is
+# written here from that file, never read back from our output.
+bad=$builddir/tests/transport/.libs/bad_transport.so
+cat >"$out/bad.expected" <<'EXP'
+0: null
+3: packet_length
+3: memory_callback
+4: memory_callback
+6: free_unknown
+EXP
+rc=0
+(cd "$out" && DTCHECK_OPTIONS=transport=$bad exec timeout 60 "$user" "$LIBDIR/libdt_check.so" \
+    "$JDK_HOME/lib/server/libjvm.so" transport) >"$out/bad.out" 2>&1 || rc=$?
+[[ $rc -eq 0 ]] || { fail "bad transport: misuse_user exited $rc"; tail -5 "$out/bad.out"; }
+awk '/^step [0-9]+:/ { s = $2; sub(":", "", s) }
+     /^dtcheck: violation \[/ { c = $3; gsub(/[][]/, "", c); print s ": " c }' "$out/bad.out" >"$out/bad.got"
+if diff -u "$out/bad.expected" "$out/bad.got" &&
+   grep -q '^dtcheck: deviation \[undocumented_error\] .*StopListening: the transport returned JDWPTRANSPORT_ERROR_ILLEGAL_STATE' "$out/bad.out" &&
+   grep -q '^dtcheck: 5 violations in [0-9]* calls; the transport deviated from the spec 1 time' "$out/bad.out"; then
+    echo "   bad transport: its 4 mistakes (and the user's NULL JavaVM) and 1 deviation reported at their steps"
+else
+    fail "bad transport: the reports differ"; cat "$out/bad.out" | grep -v '^dtcheck: #' | head -30
 fi
 e2e_finish

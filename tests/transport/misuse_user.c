@@ -5,7 +5,8 @@
  * rules out, one mistake a step, printing "step N: what" before each so the
  * test can match the reports to the steps.  The transport gets a real
  * JavaVM (libjvm.so, argv[2], started with JNI_CreateJavaVM): dt_socket
- * uses it.  Built against the JDK's own
+ * uses it.  With a third argument, "transport", every call is right and
+ * the transport under it is wrong (bad_transport.c).  Built against the JDK's own
  * jdwpTransport.h, as a third party builds.  Every call must return: the
  * checked transport refuses what would crash the real one. */
 #include <dlfcn.h>
@@ -26,8 +27,8 @@ static void step(int n, const char *what)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: misuse_user LIBDT_CHECK.so LIBJVM.so\n");
+    if (argc != 3 && argc != 4) {
+        fprintf(stderr, "usage: misuse_user LIBDT_CHECK.so LIBJVM.so [transport]\n");
         return 2;
     }
     void *jvmlib = dlopen(argv[2], RTLD_NOW);
@@ -58,6 +59,29 @@ int main(int argc, char **argv)
     jdwpPacket p = { 0 };
     jbyte data[16] = { 0 };
     char *addr = NULL;
+
+    if (argc == 4) {
+        /* mode "transport": every call right, over a transport that is not
+         * (tests/transport/bad_transport.c) */
+        step(1, "StartListening");
+        if ((*t)->StartListening(t, "", &addr) == JDWPTRANSPORT_ERROR_NONE)
+            free(addr);
+        step(2, "Accept");
+        (*t)->Accept(t, 0, 0);
+        step(3, "ReadPacket");
+        if ((*t)->ReadPacket(t, &p) == JDWPTRANSPORT_ERROR_NONE)
+            free(p.type.cmd.data);
+        step(4, "GetLastError");
+        if ((*t)->GetLastError(t, &addr) == JDWPTRANSPORT_ERROR_NONE)
+            free(addr);
+        step(5, "StopListening");
+        (*t)->StopListening(t);
+        step(6, "Close");
+        (*t)->Close(t);
+        step(15, "done");
+        (*vm)->DestroyJavaVM(vm);
+        return 0;
+    }
 
     step(1, "ReadPacket before any connection");
     (*t)->ReadPacket(t, &p);
