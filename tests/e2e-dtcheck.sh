@@ -122,7 +122,7 @@ if e2e_have_new_jdk; then
 fi
 
 # A bad DTCHECK_OPTIONS: one message, the transport refuses to load.
-( cd "$out" && ulimit -c 0 && LD_LIBRARY_PATH=$LIBDIR DTCHECK_OPTIONS='trace=on,verbose=yes' exec "$JAVA" \
+( cd "$out" && ulimit -c 0 && LD_LIBRARY_PATH=$LIBDIR LD_PRELOAD=$JAVA_PRELOAD DTCHECK_OPTIONS='trace=on,verbose=yes' exec "$JAVA" \
     -XX:-CreateCoredumpOnCrash -agentlib:jdwp=transport=dt_check,server=y,suspend=n,address=127.0.0.1:0 \
     -cp "$out/classes" Debuggee ) >"$out/badopt.out" 2>&1 || true
 if grep -q '^DTCHECK_OPTIONS: error: unknown option "verbose" (transport=, log=, trace=, exitcode=)$' "$out/badopt.out" &&
@@ -134,7 +134,7 @@ fi
 rm -f "$out"/hs_err_pid*.log
 
 # Where libjdwp looks: not in java.library.path (a fact the README states).
-( cd "$out" && ulimit -c 0 && exec "$JAVA" -Djava.library.path="$LIBDIR" -XX:-CreateCoredumpOnCrash \
+( cd "$out" && ulimit -c 0 && LD_PRELOAD=$JAVA_PRELOAD exec "$JAVA" -Djava.library.path="$LIBDIR" -XX:-CreateCoredumpOnCrash \
     -agentlib:jdwp=transport=dt_check,server=y,suspend=n,address=127.0.0.1:0 \
     -cp "$out/classes" Debuggee ) >"$out/jlp.out" 2>&1 || true
 grep -q 'transport library not found: dt_check' "$out/jlp.out" \
