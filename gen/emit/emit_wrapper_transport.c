@@ -12,6 +12,8 @@
  * the model: the signatures, the names, the nullok rules, the min= rules,
  * the error lists; what a call means for the connection's state is the
  * runtime's (dtc_pre_X / dtc_post_X), since the spec says it in prose.
+ * The exported entry point (jdwpTransport_OnLoad, a callback with entry=)
+ * is generated the same way and calls the runtime's dtc_entry_<name>.
  */
 #include <stdio.h>
 #include <string.h>
@@ -125,6 +127,24 @@ int jt_emit_transport_wrapper(const jt_emit_ctx *ctx)
     for (int num = 1; num <= s->max_function_num; num++)
         if (s->function_by_num[num])
             put_wrapper(o, s, s->function_by_num[num]);
+
+    /* Exported entry points (a callback with entry=): the signature from
+     * the model, the work in the runtime's dtc_entry_<name>. */
+    for (size_t i = 0; i < s->ncallbacks; i++) {
+        const jt_callback *cb = s->callbacks[i];
+        if (!cb->entry || cb->elided)
+            continue;
+        char rb[256];
+        P("JNIEXPORT %s %s %s(", jt_c_type(cb->ret, rb, sizeof rb), cb->callconv, cb->entry);
+        for (size_t k = 0; k < cb->nparams; k++) {
+            char tb[256];
+            P("%s%s %s", k ? ", " : "", jt_c_type(cb->params[k].type, tb, sizeof tb), cb->params[k].id);
+        }
+        P(")\n{\n    return dtc_entry_%s(", cb->entry);
+        for (size_t k = 0; k < cb->nparams; k++)
+            P("%s%s", k ? ", " : "", cb->params[k].id);
+        P(");\n}\n\n");
+    }
 
     P("/* The table handed to the agent: the wrappers by slot. */\n"
       "const struct %s dtc_wrapped_table = {\n", s->iface.table);

@@ -44,7 +44,6 @@
 #include "dtc_options.h"
 #include "dtc_runtime.h"
 
-#define DTC_API __attribute__((visibility("default")))
 
 typedef struct dtc_env {
     const struct jdwpTransportNativeInterface_ *functions;  /* first, as the ABI wants */
@@ -612,8 +611,8 @@ static void *load_real(void *agent_fn, char *path, size_t len)
     return dlopen(path, RTLD_NOW | RTLD_LOCAL);
 }
 
-DTC_API jint JNICALL jdwpTransport_OnLoad(JavaVM *jvm, jdwpTransportCallback *callback, jint version,
-                                         jdwpTransportEnv **env)
+jint dtc_entry_jdwpTransport_OnLoad(JavaVM *jvm, jdwpTransportCallback *callback, jint version,
+                                    jdwpTransportEnv **env)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, parse_options);

@@ -82,6 +82,11 @@ void dtc_post_GetLastError(dtc_call *c, jdwpTransportError r, char **msg);
 int dtc_pre_SetTransportConfiguration(dtc_call *c, jdwpTransportConfiguration *config);
 void dtc_post_SetTransportConfiguration(dtc_call *c, jdwpTransportError r, jdwpTransportConfiguration *config);
 
+/* The entry point's work; the generated jdwpTransport_OnLoad (from the
+ * spec's callback with entry=) calls it. */
+jint dtc_entry_jdwpTransport_OnLoad(JavaVM *jvm, jdwpTransportCallback *callback, jint version,
+                                    jdwpTransportEnv **env);
+
 /* JDWP command sets and commands by number (jdwp_commands.c); NULL when
  * unknown. */
 const char *dtc_command_set_name(int set);
