@@ -63,9 +63,22 @@ int main(int argc, char **argv)
             ok = 0;
     ctx.history = (const jt_spec *const *)history;
     ctx.nhistory = nhistory;
-    for (int i = 0; i < jt_nemitters && ok; i++)
-        if (cli.selected[i] && jt_emitters[i].run(&ctx) != 0)
+    for (int i = 0; i < jt_nemitters && ok; i++) {
+        if (!cli.selected[i])
+            continue;
+        if (jt_emitters[i].jvmti_only && spec->iface.declared) {
+            /* every output: skip it; asked for by name: say why not */
+            if (cli.any_selected) {
+                jt_diag(JT_DIAG_ERROR, cli.spec_path, spec->iface.line,
+                        "--%s writes a JVMTI output; this spec describes %s (expected a jvmti.xml)",
+                        jt_emitters[i].option, spec->iface.id);
+                ok = 0;
+            }
+            continue;
+        }
+        if (jt_emitters[i].run(&ctx) != 0)
             ok = 0;
+    }
     rc = jt_out_finish(ok);
     for (int i = 0; i < nhistory; i++)
         jt_spec_free(history[i]);

@@ -8,6 +8,8 @@
 #                                  # (tests/fuzz/fuzz_xsl.c) instead
 #     make fuzz FUZZ_TARGET=suppress  # libjvmticheck's suppression files
 #                                  # (tests/fuzz/fuzz_suppress.c)
+#     make fuzz FUZZ_TARGET=dtcheck  # DTCHECK_OPTIONS of libdt_check.so
+#                                  # (tests/fuzz/fuzz_dtcheck.c)
 #     make fuzz FUZZ_TARGET=trace  # the format=bin reader of
 #                                  # `jvmtigen trace` (tests/fuzz/fuzz_trace.c)
 #
@@ -38,7 +40,8 @@ spec) dict=$srcdir/tests/fuzz/jvmti.dict regress=$srcdir/tests/fuzz/regress ;;
 xsl) dict=$srcdir/tests/fuzz/xsl.dict regress=$srcdir/tests/fuzz/xsl-regress ;;
 suppress) dict=$srcdir/tests/fuzz/suppress.dict regress=$srcdir/tests/fuzz/suppress-regress ;;
 trace) dict=/dev/null regress=$srcdir/tests/fuzz/trace-seeds ;;
-*) echo "FUZZ_TARGET=$target: expected spec, xsl, suppress or trace" >&2; exit 2 ;;
+dtcheck) dict=/dev/null regress=$srcdir/tests/fuzz/dtcheck-seeds ;;
+*) echo "FUZZ_TARGET=$target: expected spec, xsl, suppress, trace or dtcheck" >&2; exit 2 ;;
 esac
 work=$builddir/fuzz
 [[ $target == spec ]] || work=$builddir/fuzz-$target
@@ -62,6 +65,8 @@ fi
 sources=()
 # The suppression parser is one file of the runtime, not the generator.
 [[ $target == suppress ]] && set -- "gen/runtime/jc_suppress.c"
+# So is libdt_check.so's option parser.
+[[ $target == dtcheck ]] && set -- "gen/transport/dtc_options.c" && cflags+=(-I"$srcdir/gen/transport")
 for s in "$@"; do
     [[ $s == *.c && $s != */main.c ]] || continue
     if [[ -f $builddir/$s ]]; then sources+=("$builddir/$s"); else sources+=("$srcdir/$s"); fi
@@ -80,10 +85,12 @@ wait
 # Seeds: libFuzzer reads directories, so copy the single files into one.
 rm -f "$work/seeds"/*
 if [[ $target == spec ]]; then
-    seed_files=("$spec_dir"/jdk17/jvmti.xml "$spec_dir"/jdk8/jvmti.xml "$spec_dir"/broken/*.xml
+    seed_files=("$spec_dir"/jdk17/jvmti.xml "$spec_dir"/jdk8/jvmti.xml "$spec_dir"/broken/*.xml "$srcdir"/spec/jdwpTransport.xml
         "$srcdir"/tests/fuzz/seeds/* "$srcdir"/tests/malformed/*.xml "$regress"/*)
 elif [[ $target == trace ]]; then
     seed_files=("$srcdir"/tests/fuzz/trace-seeds/*)
+elif [[ $target == dtcheck ]]; then
+    seed_files=("$srcdir"/tests/fuzz/dtcheck-seeds/*)
 elif [[ $target == xsl ]]; then
     seed_files=("$spec_dir"/../reference/openjdk/jdk*/xsl/*.xsl "$srcdir"/tests/fuzz/xsl-seeds/* "$regress"/*)
 else

@@ -16,7 +16,7 @@
 #include "model/spec_rules.h"
 #include "util/diag.h"
 
-static char spec17[1024], spec8[1024], scratch[1024];
+static char spec17[1024], spec8[1024], scratch[1024], jdwp[1024];
 
 static void paths(void)
 {
@@ -25,6 +25,8 @@ static void paths(void)
         dir = "../shared/spec";
     snprintf(spec17, sizeof spec17, "%s/jdk17/jvmti.xml", dir);
     snprintf(spec8, sizeof spec8, "%s/jdk8/jvmti.xml", dir);
+    const char *src = getenv("srcdir");
+    snprintf(jdwp, sizeof jdwp, "%s/spec/jdwpTransport.xml", src ? src : ".");
     const char *b = getenv("builddir");
     snprintf(scratch, sizeof scratch, "%s/tests/out", b ? b : ".");
 }
@@ -545,6 +547,58 @@ START_TEST(invalid_attribute_is_only_a_warning)
 }
 END_TEST
 
+/* Our spec/jdwpTransport.xml: the interface's own names and the model's
+ * additions, as the JDK 25 header declares them (include/jdwpTransport.h). */
+START_TEST(jdwp_transport)
+{
+    jt_spec *s = load(jdwp);
+    ck_assert(s->iface.declared);
+    ck_assert_str_eq(s->iface.env, "jdwpTransportEnv");
+    ck_assert_str_eq(s->iface.table, "jdwpTransportNativeInterface_");
+    ck_assert_str_eq(s->iface.error_type, "jdwpTransportError");
+    ck_assert_int_eq(s->iface.layout, JT_LAYOUT_DECLARATIONS);
+    ck_assert_int_eq(s->max_function_num, 12);
+    ck_assert_ptr_null(s->function_by_num[1]);          /* void *reserved1 */
+    const jt_function *open = jt_find_function(s, "IsOpen");
+    ck_assert_int_eq(open->num, 7);
+    ck_assert_ptr_nonnull(open->ret);
+    ck_assert_int_eq(open->ret->kind, JT_JBOOLEAN);
+    ck_assert_ptr_null(jt_find_function(s, "Close")->ret);
+    const jt_callback *onload = jt_find_callback(s, "jdwpTransport_OnLoad_t");
+    ck_assert_str_eq(onload->entry, "jdwpTransport_OnLoad");
+    ck_assert_str_eq(onload->callconv, "JNICALL");
+    ck_assert(!onload->inline_decl);
+    const jt_callback *alloc = jt_find_callback(s, "jdwpTransportAllocFunction");
+    ck_assert(alloc->inline_decl);
+    ck_assert_str_eq(alloc->callconv, "");
+    const jt_typedef *pkt = jt_find_typedef(s, "jdwpPacket");
+    ck_assert_int_eq(pkt->kind, JT_TD_UNION);
+    ck_assert_str_eq(pkt->union_member, "type");
+    ck_assert_ptr_null(pkt->tag);
+    ck_assert_str_eq(jt_find_typedef(s, "jdwpTransportCallback")->tag, "jdwpTransportCallback");
+    ck_assert_int_eq(jt_find_typedef(s, "jdwpReplyPacket")->fields[3].type->kind, JT_JSHORT);
+    ck_assert_int_eq(jt_find_constants(s, "jdwpHeaderSize")->kind, JT_CK_DEFINE);
+    ck_assert_int_eq(jt_find_constant(s, "JDWP_HEADER_SIZE")->value, 11);
+    ck_assert_int_eq(jt_find_constant(s, "JDWPTRANSPORT_FLAGS_REPLY")->value, 0x80);
+    ck_assert_int_eq(jt_find_error(s, "JDWPTRANSPORT_ERROR_MSG_NOT_AVAILABLE")->num, 204);
+    ck_assert_uint_eq(s->nerrors, 8);
+    ck_assert_uint_eq(s->ncapabilities, 16);
+    /* SetTransportConfiguration(jdwpTransportConfiguration *config): an
+     * input, not const in C */
+    const jt_param *cfg = &jt_find_function(s, "SetTransportConfiguration")->params[0];
+    ck_assert(cfg->type->nonconst);
+    ck_assert_int_eq(cfg->type->kind, JT_INPTR);
+    jt_spec_free(s);
+    /* a JVMTI spec keeps JVMTI's names */
+    s = load(spec17);
+    ck_assert(!s->iface.declared);
+    ck_assert_str_eq(s->iface.env, "jvmtiEnv");
+    ck_assert_str_eq(s->iface.error_type, "jvmtiError");
+    ck_assert_int_eq(s->iface.layout, JT_LAYOUT_JVMTI);
+    jt_spec_free(s);
+}
+END_TEST
+
 START_TEST(plain_text)
 {
     jt_spec *s = load(spec17);
@@ -604,6 +658,7 @@ int main(void)
     tcase_add_test(tc, types_resolve);
     tcase_add_test(tc, links_resolved);
     tcase_add_test(tc, plain_text);
+    tcase_add_test(tc, jdwp_transport);
     tcase_add_test(tc, placement);
     tcase_add_test(tc, vthread_rules);
     suite_add_tcase(su, tc);

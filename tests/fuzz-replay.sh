@@ -17,7 +17,7 @@ out=$builddir/tests/out/fuzz-replay
 rm -rf "$out"
 mkdir -p "$out"
 
-inputs=("$srcdir/tests/fuzz/seeds" "$srcdir/tests/fuzz/regress")
+inputs=("$srcdir/tests/fuzz/seeds" "$srcdir/tests/fuzz/regress" "$srcdir/spec/jdwpTransport.xml")
 [[ -d $srcdir/tests/malformed ]] && inputs+=("$srcdir/tests/malformed")
 for f in "$SPEC_DIR"/jdk{8,11,17,21,25}/jvmti.xml "$SPEC_DIR"/broken/*.xml; do
     [[ -f $f ]] && inputs+=("$f")
@@ -96,3 +96,20 @@ if [[ -z $n || $n -lt 3 ]]; then
     exit 1
 fi
 echo "PASS: $n recordings through the reader of jvmtigen trace"
+# DTCHECK_OPTIONS of libdt_check.so (tests/fuzz/fuzz_dtcheck.c): good and
+# bad option strings, each parsed or refused with one message.
+rc=0
+UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1} \
+    "$builddir/tests/fuzz_dtcheck_replay" "$srcdir/tests/fuzz/dtcheck-seeds" >"$out/dtcheck.stdout" 2>"$out/dtcheck.stderr" || rc=$?
+cat "$out/dtcheck.stdout"
+if ((rc != 0)) || [[ -s $out/dtcheck.stderr ]]; then
+    echo "FAIL: fuzz_dtcheck_replay exited $rc; stderr:"
+    sed 's/^/   | /' "$out/dtcheck.stderr" | head -60
+    exit 1
+fi
+n=$(sed -n 's/^fuzz_replay: \([0-9]*\) inputs ran.*/\1/p' "$out/dtcheck.stdout")
+if [[ -z $n || $n -lt 5 ]]; then
+    echo "FAIL: only '${n:-no}' option strings ran: the corpus is missing"
+    exit 1
+fi
+echo "PASS: $n DTCHECK_OPTIONS strings through the parser"

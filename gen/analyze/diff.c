@@ -546,7 +546,6 @@ static void diff_capabilities(jt_delta_list *out, const jt_spec *os, const jt_sp
 
 /* ---- constants --------------------------------------------------------- */
 
-static const char *const ck_names[] = { "enum", "bits", "const" };
 
 static void diff_constants(jt_delta_list *out, const jt_spec *os, const jt_spec *ns)
 {
@@ -566,7 +565,7 @@ static void diff_constants(jt_delta_list *out, const jt_spec *os, const jt_spec 
             add(&c, "added", NULL, NULL, buf, false);
             continue;
         }
-        add_change(&c, "kind", ck_names[o->kind], ck_names[n->kind], true);
+        add_change(&c, "kind", jt_constants_kind_name(o->kind), jt_constants_kind_name(n->kind), true);
         add_change(&c, "since", o->since, n->since, false);
     }
     /* Constants one by one, in groups both specs have (a new or removed

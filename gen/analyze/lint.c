@@ -545,13 +545,13 @@ static void check_prefixes(lint *l)
             report(l, R_NAME_PREFIX, s->events[i]->line, "event %s has const=\"%s\" (expected JVMTI_EVENT_...)",
                    s->events[i]->id, s->events[i]->const_name);
     for (size_t i = 0; i < s->nerrors; i++)
-        if (!has_prefix(s->errors[i]->id, "JVMTI_ERROR_"))
-            report(l, R_NAME_PREFIX, s->errors[i]->line, "error %s does not start with JVMTI_ERROR_",
-                   s->errors[i]->id);
+        if (!has_prefix(s->errors[i]->id, s->iface.error_prefix))
+            report(l, R_NAME_PREFIX, s->errors[i]->line, "error %s does not start with %s",
+                   s->errors[i]->id, s->iface.error_prefix);
     for (size_t i = 0; i < s->ncapabilities; i++)
-        if (!has_prefix(s->capabilities[i].id, "can_"))
-            report(l, R_NAME_PREFIX, s->capabilities[i].line, "capability %s does not start with can_",
-                   s->capabilities[i].id);
+        if (!has_prefix(s->capabilities[i].id, s->iface.cap_prefix))
+            report(l, R_NAME_PREFIX, s->capabilities[i].line, "capability %s does not start with %s",
+                   s->capabilities[i].id, s->iface.cap_prefix);
 }
 
 /* ---- descriptions ------------------------------------------------------ */

@@ -35,6 +35,9 @@ typedef struct jt_emitter {
     const char *help;           /* one line for --help */
     const char *outputs;        /* files written, for --help */
     int (*run)(const jt_emit_ctx *ctx);
+    /* JVMTI's own outputs (HotSpot's class, the libjvmticheck wrapper):
+     * nothing to write for a spec of another interface (<interface>) */
+    bool jvmti_only;
 } jt_emitter;
 
 int jt_emit_header(const jt_emit_ctx *ctx);   /* jvmti.h */

@@ -28,6 +28,7 @@
 #include "util/collate.h"
 #include "emit/banner.h"
 #include "emit/header_conventions.h"
+#include "emit/emit_header_decls.h"
 
 typedef struct hctx {
     jt_out *o;
@@ -355,13 +356,16 @@ static void put_cplusplus(hctx *h)
 
 int jt_emit_header(const jt_emit_ctx *ctx)
 {
+    if (ctx->spec->iface.layout == JT_LAYOUT_DECLARATIONS)
+        return jt_emit_header_decls(ctx);
     hctx h = { 0 };
     h.s = ctx->spec;
     h.major = ctx->major;
     h.minor = ctx->minor;
     h.micro = ctx->micro;
     h.cv = jt_header_conventions_for(h.major, h.minor);
-    h.o = jt_out_open(ctx->outdir, "jvmti.h");
+    char name[128];
+    h.o = jt_out_open(ctx->outdir, jt_output_name(ctx->spec, ".h", name, sizeof name));
     if (!h.o)
         return -1;
     put_copyright(&h);

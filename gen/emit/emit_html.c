@@ -49,7 +49,6 @@
 
 int jt_emit_html(const jt_emit_ctx *ctx);   /* until emit.h declares it */
 
-#define HTML_FILE "jvmti.html"
 #define TEMPLATE_FILE "jvmti.html.tmpl"
 
 /* ---- state ------------------------------------------------------------- */
@@ -1384,8 +1383,13 @@ static int param_errors(R *r, const jt_param *p, bool write)
     const jt_type *t = p->type;
     param_ctx c = { p, jt_param_owner_id(p), t, false };
     const var v[] = { F("param", slot_param_link, &c), F("type", slot_enum_name, &c), F("min", slot_min, &c) };
-    jt_implied_error errs[2];
-    int n = jt_implied_errors(p, errs);
+    jt_implied_error all[2], errs[2];
+    int k = jt_implied_errors(p, all), n = 0;
+    /* the implied errors are JVMTI's: a spec of another interface that
+     * defines none of them lists its own errors instead */
+    for (int i = 0; i < k; i++)
+        if (jt_find_error(r->s, all[i].error))
+            errs[n++] = all[i];
     for (int i = 0; write && i < n; i++) {
         char block[64];
         snprintf(block, sizeof block, "err_%s", errs[i].role);
@@ -1627,11 +1631,23 @@ static void slot_fn_parameters(R *r, const void *arg)
 
 static void slot_fn_errors(R *r, const void *arg) { render_function_errors(r, arg); }
 
+/* What a function returns: its <returns> type, else the interface's
+ * error type (jvmtiError). */
+static void slot_fn_ret(R *r, const void *arg)
+{
+    const jt_function *f = arg;
+    if (f->ret)
+        slot_c_type(r, f->ret);
+    else
+        esc(r, r->s->iface.error_type);
+}
+
 static void render_function(R *r, const jt_function *f)
 {
     td_list tds = { f->typedefs, f->ntypedefs };
     sig_arg sig = { f->params, f->nparams };
     RENDER(r, "function", T("id", f->id), T("synopsis", f->synopsis ? f->synopsis : f->id),
+           F("ret", slot_fn_ret, f), T("env", r->s->iface.env),
            F("badges", slot_fn_badges, f), F("typedefs_code", slot_typedefs_code, &tds),
            F("enums_code", slot_fn_enums, f), F("params", slot_params_sig, &sig),
            F("description", slot_description, f->description), F("info", slot_fn_info, f),
@@ -2141,7 +2157,7 @@ static void slot_function_slots(R *r, const void *arg)
         if (f && !f->hide) {
             sig_arg sig = { f->params, f->nparams };
             RENDER(r, "slot_function", T("num", num), T("id", f->id), T("synopsis", f->synopsis ? f->synopsis : ""),
-                   F("params", slot_params_slot, &sig));
+                   F("ret", slot_fn_ret, f), T("env", s->iface.env), F("params", slot_params_slot, &sig));
         } else {
             RENDER(r, "slot_reserved", T("num", num));
         }
@@ -2387,12 +2403,15 @@ int jt_emit_html(const jt_emit_ctx *ctx)
     /* outside links go to the docs of the JDK the spec belongs to; the JDK
      * 8 spec numbers itself 1.2 */
     r.jdk = ctx->major >= 9 ? ctx->major : 8;
-    r.plain = ctx->html.plain;
+    /* our additions (badges, check ids, the checks reference) describe
+     * libjvmticheck: a spec of another interface gets the spec alone */
+    r.plain = ctx->html.plain || ctx->spec->iface.declared;
     r.t = jt_tpl_load(TEMPLATE_FILE);
     if (!r.t)
         return -1;
 
-    r.o = jt_out_open(ctx->outdir, HTML_FILE);
+    char name[128];
+    r.o = jt_out_open(ctx->outdir, jt_output_name(ctx->spec, ".html", name, sizeof name));
     int rc = -1;
     if (r.o) {
         r.f = jt_out_file(r.o);

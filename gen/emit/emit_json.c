@@ -26,7 +26,6 @@
 #include "emit/emit.h"
 #include "util/outfile.h"
 
-#define JSON_OUT "jvmti.json"
 #define SCHEMA_VERSION 1
 
 /* ---- streaming writer -------------------------------------------------- */
@@ -266,6 +265,12 @@ static void put_function(jw *w, const jt_function *f)
     jw_end_arr(w);
     put_typedef_ids(w, f->typedefs, f->ntypedefs);
     jw_doc(w, "description", f->description);
+    if (f->ret) {   /* only where the spec has <returns> */
+        char buf[256];
+        jw_str(w, "c_return", jt_c_type(f->ret, buf, sizeof buf));
+        put_type(w, "returns", f->ret);
+        jw_doc(w, "returns_description", f->ret_doc);
+    }
     jw_end_obj(w);
 }
 
@@ -327,6 +332,10 @@ static void put_typedef(jw *w, const jt_spec *s, const jt_typedef *td)
     put_owner(w, s, td->owner);
     put_params(w, "fields", td->fields, td->nfields);
     jw_doc(w, "description", td->description);
+    if (td->tag)
+        jw_str(w, "tag", td->tag);
+    if (td->union_member)
+        jw_str(w, "member", td->union_member);
     jw_end_obj(w);
 }
 
@@ -343,16 +352,21 @@ static void put_callback(jw *w, const jt_callback *cb)
     put_type(w, "returns", cb->ret);
     put_params(w, "params", cb->params, cb->nparams);
     jw_doc(w, "description", cb->description);
+    if (cb->inline_decl)
+        jw_bool(w, "inline", true);
+    if (strcmp(cb->callconv, "JNICALL") != 0)
+        jw_str(w, "callconv", cb->callconv);
+    if (cb->entry)
+        jw_str(w, "entry", cb->entry);
     jw_end_obj(w);
 }
 
 static void put_constants(jw *w, const jt_constants *g)
 {
-    static const char *const kinds[] = { "enum", "bits", "const" };
     jw_obj(w, NULL);
     jw_str(w, "id", g->id);
     jw_str(w, "label", g->label);
-    jw_str(w, "kind", kinds[g->kind]);
+    jw_str(w, "kind", jt_constants_kind_name(g->kind));
     jw_str(w, "since", g->since);
     jw_arr(w, "constants");
     for (size_t i = 0; i < g->nconstants; i++) {
@@ -388,6 +402,17 @@ static void put_spec(jw *w, const jt_emit_ctx *ctx)
     jw_int(w, "micro", ctx->micro);
     jw_end_obj(w);
     jw_str(w, "capabilities_typedef", s->capabilities_typedef ? s->capabilities_typedef->id : NULL);
+    if (s->iface.declared) {    /* <interface>: a spec of another interface than JVMTI */
+        jw_obj(w, "interface");
+        jw_str(w, "id", s->iface.id);
+        jw_str(w, "env", s->iface.env);
+        jw_str(w, "envstruct", s->iface.env_struct);
+        jw_str(w, "table", s->iface.table);
+        jw_str(w, "errortype", s->iface.error_type);
+        jw_str(w, "guard", s->iface.guard);
+        jw_str(w, "versions", s->iface.versions);
+        jw_end_obj(w);
+    }
     jw_end_obj(w);
 }
 
@@ -501,7 +526,8 @@ static void put_model(jw *w, const jt_emit_ctx *ctx)
 
 int jt_emit_json(const jt_emit_ctx *ctx)
 {
-    jt_out *o = jt_out_open(ctx->outdir, JSON_OUT);
+    char name[128];
+    jt_out *o = jt_out_open(ctx->outdir, jt_output_name(ctx->spec, ".json", name, sizeof name));
     if (!o)
         return -1;
     jw w = { jt_out_file(o), 0, false };

@@ -193,7 +193,8 @@ static const char *const header_api[] = {
 "typedef enum jvmti_constants_kind {\n",
 "    JVMTI_CONSTANTS_ENUM,       /* one of the values */\n",
 "    JVMTI_CONSTANTS_BITS,       /* flags OR-ed together */\n",
-"    JVMTI_CONSTANTS_CONST       /* plain named numbers */\n",
+"    JVMTI_CONSTANTS_CONST,      /* plain named numbers */\n",
+"    JVMTI_CONSTANTS_DEFINE      /* preprocessor constants (kind=\"define\") */\n",
 "} jvmti_constants_kind;\n",
 "\n",
 "typedef struct jvmti_constant {\n",
@@ -585,6 +586,7 @@ static const char *const kind_names[] = {
     [JT_CK_ENUM] = "JVMTI_CONSTANTS_ENUM",
     [JT_CK_BITS] = "JVMTI_CONSTANTS_BITS",
     [JT_CK_CONST] = "JVMTI_CONSTANTS_CONST",
+    [JT_CK_DEFINE] = "JVMTI_CONSTANTS_DEFINE",
 };
 
 /* A group's by-value index (see jvmti_constant_group in the header):
@@ -772,10 +774,98 @@ static int emit_names_c(jt_out *o, const jt_emit_ctx *ctx)
     return 0;
 }
 
+/* ---- another interface -------------------------------------------------- */
+
+/* For a spec with its own <interface> (jdwpTransport) the same text is
+ * written under that interface's names: the tables' code is the same, so
+ * the names are rewritten, whole words, by a table of renames (longest
+ * first).  A spec without events keeps event lookups over an empty range;
+ * their type is then a jint. */
+typedef struct name_rename { const char *from; char to[96]; } name_rename;
+
+static bool ident_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The rename that applies at p (a word starts there), or NULL. */
+static const name_rename *rename_at(const char *text, const char *p, const name_rename *r, size_t nr)
+{
+    if (p > text && ident_char(p[-1]) && p[-1] != '_')
+        return NULL;
+    for (size_t i = 0; i < nr; i++) {
+        size_t len = strlen(r[i].from);
+        /* a prefix ("jvmti_") may end inside a word; a name may not */
+        if (strncmp(p, r[i].from, len) == 0 && (r[i].from[len - 1] == '_' || !ident_char(p[len])))
+            return &r[i];
+    }
+    return NULL;
+}
+
+static void put_renamed(jt_out *o, const char *text, const name_rename *r, size_t nr)
+{
+    FILE *f = jt_out_file(o);
+    for (const char *p = text; *p;) {
+        const name_rename *m = rename_at(text, p, r, nr);
+        if (m) {
+            fputs(m->to, f);
+            p += strlen(m->from);   /* every from is non-empty: p advances */
+        } else {
+            fputc(*p++, f);
+        }
+    }
+}
+
+static int emit_tables_renamed(const jt_emit_ctx *ctx)
+{
+    const jt_spec *s = ctx->spec;
+    const char *id = s->iface.id;
+    char upper[64];
+    size_t k = 0;
+    for (; id[k] && k < sizeof upper - 1; k++)
+        upper[k] = (char)(id[k] >= 'a' && id[k] <= 'z' ? id[k] - 'a' + 'A' : id[k]);
+    upper[k] = '\0';
+    name_rename r[] = {
+        { "JVMTI_CONSTANTS_", "" }, { "JVMTI_NAMES_H", "" }, { "jvmtiCapabilities", "" },
+        { "jvmtiError", "" }, { "jvmtiEvent", "jint" }, { "jvmti.h", "" }, { "JVM TI", "" }, { "jvmti_", "" },
+    };
+    snprintf(r[0].to, sizeof r[0].to, "%s_CONSTANTS_", upper);
+    snprintf(r[1].to, sizeof r[1].to, "%s_NAMES_H", upper);
+    snprintf(r[2].to, sizeof r[2].to, "%s", s->capabilities_typedef ? s->capabilities_typedef->id : "jvmtiCapabilities");
+    snprintf(r[3].to, sizeof r[3].to, "%s", s->iface.error_type);
+    snprintf(r[5].to, sizeof r[5].to, "%s.h", id);
+    snprintf(r[6].to, sizeof r[6].to, "%s", id);
+    snprintf(r[7].to, sizeof r[7].to, "%s_", id);
+    char hname[128], cname[128];
+    jt_output_name(s, "_names.h", hname, sizeof hname);
+    jt_output_name(s, "_names.c", cname, sizeof cname);
+
+    jt_out *mh = jt_out_open_memory(), *mc = jt_out_open_memory();
+    emit_names_h(mh, ctx);
+    int rc = emit_names_c(mc, ctx);
+    const char *th = jt_out_memory_text(mh), *tc = jt_out_memory_text(mc);
+    jt_out *h = NULL, *c = NULL;
+    if (rc == 0 && th && tc && (h = jt_out_open(ctx->outdir, hname)) && (c = jt_out_open(ctx->outdir, cname))) {
+        put_renamed(h, th, r, sizeof r / sizeof *r);
+        put_renamed(c, tc, r, sizeof r / sizeof *r);
+        rc = jt_out_commit(h);
+        rc = rc == 0 ? jt_out_commit(c) : (jt_out_abort(c), -1);
+    } else {
+        jt_out_abort(h);
+        jt_out_abort(c);
+        rc = -1;
+    }
+    jt_out_abort(mh);
+    jt_out_abort(mc);
+    return rc;
+}
+
 /* ---- entry point ------------------------------------------------------- */
 
 int jt_emit_tables(const jt_emit_ctx *ctx)
 {
+    if (ctx->spec->iface.declared)
+        return emit_tables_renamed(ctx);
     jt_out *h = jt_out_open(ctx->outdir, NAMES_H);
     jt_out *c = h ? jt_out_open(ctx->outdir, NAMES_C) : NULL;
     if (!c) {

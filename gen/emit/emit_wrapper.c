@@ -20,6 +20,7 @@
 #include "model/spec_rules.h"
 #include "model/ctype.h"
 #include "util/diag.h"
+#include "emit/emit_wrapper_transport.h"
 #include "emit/emit.h"
 #include "util/outfile.h"
 
@@ -1024,6 +1025,8 @@ static void known_specs(wctx *w, const jt_emit_ctx *ctx)
 
 int jt_emit_wrapper(const jt_emit_ctx *ctx)
 {
+    if (ctx->spec->iface.declared)
+        return jt_emit_transport_wrapper(ctx);
     wctx wc = { .s = ctx->spec }, *w = &wc;
     known_specs(w, ctx);
     w->o = jt_out_open(ctx->outdir, "jvmticheck_gen.c");

@@ -2,12 +2,13 @@
 #include "emit/emit.h"
 
 const jt_emitter jt_emitters[] = {
-    { "header", "write jvmti.h", "jvmti.h", jt_emit_header },
-    { "hpp", "write HotSpot's JvmtiEnv class declaration", "jvmtiEnv.hpp", jt_emit_hpp },
-    { "tables", "write the name tables", "jvmti_names.h jvmti_names.c", jt_emit_tables },
-    { "wrapper", "write the checked, tracing wrapper", "jvmticheck_gen.c", jt_emit_wrapper },
-    { "html", "write the HTML documentation of the spec", "jvmti.html", jt_emit_html },
-    { "json", "write the model as JSON", "jvmti.json", jt_emit_json },
+    /* file names are the JVMTI ones; a spec with <interface id="X"> writes X.h ... */
+    { "header", "write jvmti.h", "jvmti.h", jt_emit_header, false },
+    { "hpp", "write HotSpot's JvmtiEnv class declaration", "jvmtiEnv.hpp", jt_emit_hpp, true },
+    { "tables", "write the name tables", "jvmti_names.h jvmti_names.c", jt_emit_tables, false },
+    { "wrapper", "write the checked, tracing wrapper", "jvmticheck_gen.c", jt_emit_wrapper, false },
+    { "html", "write the HTML documentation of the spec", "jvmti.html", jt_emit_html, false },
+    { "json", "write the model as JSON", "jvmti.json", jt_emit_json, false },
 };
 
 const int jt_nemitters = (int)(sizeof jt_emitters / sizeof jt_emitters[0]);

@@ -10,7 +10,7 @@ static void append(const jt_type *t, char *buf, size_t len)
     const struct jt_kind_info *ki = jt_kind_info(t->kind);
     size_t n = strlen(buf);
     if (ki->wrapper) {
-        snprintf(buf + n, len - n, "%s", ki->c_prefix);
+        snprintf(buf + n, len - n, "%s", t->nonconst ? "" : ki->c_prefix);
         append(t->inner, buf, len);
         n = strlen(buf);
         snprintf(buf + n, len - n, "%s", ki->c_suffix);

@@ -87,7 +87,8 @@ struct jt_type {
     const char *incount, *outcount;   /* names of sibling params/fields */
     int incount_index, outcount_index; /* their index, -1 when none */
     bool nullok;
-    const jt_doc *nullok_doc;         /* what NULL means, when nullok */
+    const jt_doc *nullok_doc;
+    bool nonconst;                    /* <inptr const="no">: C drops the const */         /* what NULL means, when nullok */
     /* impl= on a param kind (JDK 21: <outptr impl="nonullcheck">): how
      * HotSpot implements it, not what the spec allows.  "nonullcheck": the
      * VM's generated entry does not test this pointer for NULL (the
@@ -195,6 +196,11 @@ struct jt_function {
     jt_cap_use *optional; size_t noptional;
     jt_param *params; size_t nparams;
     jt_error_use *errors; size_t nerrors;
+    /* <returns>: what the function returns when that is not the
+     * interface's error type (jdwpTransport's IsOpen returns a jboolean);
+     * NULL: it returns an error code, spec->iface.error_type. */
+    jt_type *ret;
+    const jt_doc *ret_doc;
     int order;                  /* document order across kinds */
     int line;
 };
@@ -208,6 +214,16 @@ struct jt_callback {
     const jt_category *category;
     const jt_doc *description;
     jt_param *params; size_t nparams;
+    /* inline="yes": no typedef of its own; a struct field that points to
+     * it declares the function pointer in place (jdwpTransportCallback's
+     * alloc and free). */
+    bool inline_decl;
+    /* The calling convention macro of its pointer type: "JNICALL" unless
+     * callconv="none" gives "" (the C default). */
+    const char *callconv;
+    /* entry=: the exported symbol this is the signature of
+     * ("jdwpTransport_OnLoad"); NULL when none. */
+    const char *entry;
     int order;                  /* document order across kinds */
     int line;
 };
@@ -247,11 +263,16 @@ struct jt_typedef {
     jt_param *fields; size_t nfields;   /* struct/union fields */
     const jt_category *category;
     const void *owner;          /* function or event it is declared in */
+    const char *tag;            /* tag=: the C struct tag, NULL when none */
+    /* member= on a <uniontypedef>: the type is a struct whose one member
+     * of that name is the union of the fields (jdwpPacket's "type") */
+    const char *union_member;
     int order;                  /* document order across kinds */
     int line;
 };
 
-typedef enum jt_constants_kind { JT_CK_ENUM, JT_CK_BITS, JT_CK_CONST } jt_constants_kind;
+/* JT_CK_DEFINE: preprocessor constants (kind="define"), not enumerators */
+typedef enum jt_constants_kind { JT_CK_ENUM, JT_CK_BITS, JT_CK_CONST, JT_CK_DEFINE } jt_constants_kind;
 
 struct jt_constant {
     const char *id;             /* JVMTI_THREAD_STATE_ALIVE */
@@ -331,10 +352,38 @@ typedef struct jt_change {
     int line;
 } jt_change;
 
+/* ---- the interface ----------------------------------------------------- */
+
+/* How the C header is laid out: JVMTI's generated jvmti.h (with its
+ * per-JDK conventions), or declarations in document order between a
+ * fixed frame, as a hand-written header such as jdwpTransport.h is. */
+typedef enum jt_header_layout { JT_LAYOUT_JVMTI = 0, JT_LAYOUT_DECLARATIONS } jt_header_layout;
+
+/* Which interface the spec describes: <interface> in the spec, or JVMTI's
+ * names when it has none (every jvmti.xml).  Emitters take the names of
+ * output files, the env type, the function table and the error type from
+ * here. */
+typedef struct jt_interface {
+    const char *id;             /* "jvmti", "jdwpTransport": output file prefix */
+    const char *env;            /* jvmtiEnv */
+    const char *env_struct;     /* _jvmtiEnv: the C++ class with the member functions */
+    const char *table;          /* jvmtiInterface_1_: the function table's struct tag */
+    const char *error_type;     /* jvmtiError */
+    const char *guard;          /* the header's include guard */
+    const char *error_prefix;   /* every error id starts so: JVMTI_ERROR_ */
+    const char *cap_prefix;     /* every capability starts so: can_ ("": any name) */
+    const char *versions;       /* id of the constants group of versions the
+                                   header puts first; NULL for JVMTI */
+    jt_header_layout layout;
+    bool declared;              /* from an <interface> element */
+    int line;
+} jt_interface;
+
 /* ---- the whole spec ---------------------------------------------------- */
 
 struct jt_spec {
     const char *path;           /* file it was loaded from */
+    jt_interface iface;
     const char *label;          /* "JVM(TM) Tool Interface" */
     const jt_doc *title;
     const char *title_subtitle;
@@ -428,6 +477,13 @@ typedef struct jt_implied_error {
 
 /* Fills out with the (at most two) errors p implies; returns how many. */
 int jt_implied_errors(const jt_param *p, jt_implied_error out[2]);
+
+/* "enum", "bits", "const", "define": the kind= a constants group has. */
+const char *jt_constants_kind_name(jt_constants_kind k);
+
+/* The name of an output file of this spec's interface: "jvmti" + suffix
+ * (".h", ".json", ...), or the <interface> id's.  Returns buf. */
+const char *jt_output_name(const jt_spec *s, const char *suffix, char *buf, size_t len);
 
 /* Name of a phase attribute value; NULL for JT_PHASE_UNSET. */
 const char *jt_phase_name(jt_phase p);

@@ -130,6 +130,7 @@ static const char *const model_elements[] = {
     "capabilitiestypedef", "capabilityfield", "parameters", "param", "field",
     "capabilities", "required", "capability", "errors", "error", "errorcategory",
     "errorid", "basetypes", "basetype", "constants", "constant", "synopsis",
+    "interface", "returns",
 };
 
 static bool is_model_element(const char *name)
@@ -358,8 +359,11 @@ static jt_constants *build_constants(jt_builder *b, const xmlNode *n, const jt_s
         g->kind = JT_CK_BITS;
     else if (strcmp(kind, "const") == 0)
         g->kind = JT_CK_CONST;
+    else if (strcmp(kind, "define") == 0)
+        g->kind = JT_CK_DEFINE;
     else
-        jt_diag(JT_DIAG_ERROR, b->file, g->line, "constants %s has kind \"%s\" (expected enum, bits or const)",
+        jt_diag(JT_DIAG_ERROR, b->file, g->line,
+                "constants %s has kind \"%s\" (expected enum, bits, const or define)",
                 g->id, kind);
     size_t cap = 0;
     for (const xmlNode *c = n->children; c; c = c->next) {
@@ -473,6 +477,8 @@ static jt_type *build_type(jt_builder *b, const xmlNode *n, const jt_scope *scop
         t->outcount = attr(b, n, "outcount");
         t->wrapper_impl = attr(b, n, "impl");
         t->nonullcheck = has_word(t->wrapper_impl, "nonullcheck");
+        const char *cst = attr(b, n, "const");
+        t->nonconst = cst && strcmp(cst, "no") == 0;
         for (const xmlNode *c = n->children; c; c = c->next) {
             if (c->type != XML_ELEMENT_NODE)
                 continue;
@@ -631,6 +637,8 @@ static jt_typedef *build_typedef(jt_builder *b, const xmlNode *n, jt_typedef_kin
         td->since = "1.0";
     td->category = cat;
     td->owner = owner;
+    td->tag = attr(b, n, "tag");
+    td->union_member = kind == JT_TD_UNION ? attr(b, n, "member") : NULL;
     td->order = next_order(b);
     td->line = line_of(n);
     jt_scope *scope = jt_alloc(b->a, sizeof *scope);
@@ -710,6 +718,20 @@ static jt_phase parse_phase(jt_builder *b, const xmlNode *n, const char *v)
     return JT_PHASE_UNSET;
 }
 
+const char *jt_constants_kind_name(jt_constants_kind k)
+{
+    static const char *const names[] = {
+        [JT_CK_ENUM] = "enum", [JT_CK_BITS] = "bits", [JT_CK_CONST] = "const", [JT_CK_DEFINE] = "define",
+    };
+    return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?";
+}
+
+const char *jt_output_name(const jt_spec *s, const char *suffix, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s%s", s->iface.id, suffix);
+    return buf;
+}
+
 const char *jt_phase_name(jt_phase p)
 {
     static const char *const names[] = { NULL, "onload", "onloadOnly", "start", "live", "any" };
@@ -773,6 +795,23 @@ static void build_function(jt_builder *b, const xmlNode *n, const jt_category *c
                 build_cap_uses(b, c, scope, &f->required, &f->nrequired, &f->optional, &f->noptional);
         } else if (is_el(c, "eventcapabilities")) {
             f->eventcapabilities = true;
+        } else if (is_el(c, "returns")) {
+            /* a result that is not an error code: a type, then prose */
+            for (const xmlNode *d = c->children; d; d = d->next) {
+                if (d->type != XML_ELEMENT_NODE)
+                    continue;
+                if (is_el(d, "description"))
+                    f->ret_doc = build_description(b, d, scope);
+                else if (!f->ret && jt_kind_from_xml(ename(d)) != JT_KIND_NONE) {
+                    f->ret = build_type(b, d, scope);
+                    jt_pending_type pt = { f->ret, NULL, 0, f->id, scope, b->elide_depth > 0 };
+                    if (f->ret)
+                        JT_PUSH(b->a, b->types, b->ntypes, b->captypes, pt);
+                } else
+                    unknown_child(b, c, d);
+            }
+            if (!f->ret)
+                jt_diag(JT_DIAG_ERROR, b->file, line_of(c), "<returns> of %s names no type", f->id);
         } else if (is_el(c, "parameters")) {
             if (first_one(b, &params_el, c, f->id))
                 build_params(b, c, scope, "param", &f->params, &f->nparams, f->id);
@@ -807,6 +846,10 @@ static void build_callback(jt_builder *b, const xmlNode *n, const jt_category *c
         cb->since = "1.0";
     cb->category = cat;
     cb->elided = elided;
+    const char *inl = attr(b, n, "inline"), *cc = attr(b, n, "callconv");
+    cb->inline_decl = inl && strcmp(inl, "yes") == 0;
+    cb->callconv = cc && strcmp(cc, "none") == 0 ? "" : "JNICALL";
+    cb->entry = attr(b, n, "entry");
     cb->order = next_order(b);
     cb->line = line_of(n);
     JT_PUSH(b->a, s->callbacks, s->ncallbacks, b->cap.callbacks, cb);
@@ -1094,6 +1137,35 @@ static void build_changehistory(jt_builder *b, const xmlNode *n)
     }
 }
 
+/* <interface>: the names of a non-JVMTI interface (jdwpTransport). */
+static void build_interface(jt_builder *b, const xmlNode *n)
+{
+    jt_interface *in = &b->spec->iface;
+    if (in->declared)
+        jt_diag(JT_DIAG_ERROR, b->file, line_of(n), "a second <interface> (the first is at line %d)", in->line);
+    in->line = line_of(n);
+    in->declared = true;
+    in->id = req_ident(b, n, "id");
+    in->env = req_ident(b, n, "env");
+    in->env_struct = req_ident(b, n, "envstruct");
+    in->table = req_ident(b, n, "table");
+    in->error_type = req_ident(b, n, "errortype");
+    in->guard = req_ident(b, n, "guard");
+    in->versions = attr(b, n, "versions");
+    in->error_prefix = req_attr(b, n, "errorprefix");
+    in->cap_prefix = attr(b, n, "capprefix");
+    if (!in->cap_prefix)
+        in->cap_prefix = "can_";
+    const char *layout = attr(b, n, "layout");
+    if (!layout || strcmp(layout, "jvmti") == 0)
+        in->layout = JT_LAYOUT_JVMTI;
+    else if (strcmp(layout, "declarations") == 0)
+        in->layout = JT_LAYOUT_DECLARATIONS;
+    else
+        jt_diag(JT_DIAG_ERROR, b->file, in->line, "<interface> has layout=\"%s\" (expected jvmti or declarations)",
+                layout);
+}
+
 static void build_specification(jt_builder *b, const xmlNode *root)
 {
     jt_spec *s = b->spec;
@@ -1121,6 +1193,8 @@ static void build_specification(jt_builder *b, const xmlNode *root)
             s->copyright_line = line_of(c);
         } else if (is_el(c, "intro")) {
             build_intro(b, c, NULL, &none);
+        } else if (is_el(c, "interface")) {
+            build_interface(b, c);
         } else if (is_el(c, "functionsection")) {
             s->functionsection_label = attr(b, c, "label");
             for (const xmlNode *d = c->children; d; d = d->next) {
@@ -1329,6 +1403,9 @@ static jt_spec *load(const char *path, const char *buf, size_t len, const jt_loa
     s->path = jt_strdup(a, path);
     s->spec_major = s->spec_minor = s->spec_micro = -1;
     s->hist_major = s->hist_minor = s->hist_micro = -1;
+    /* JVMTI's names unless the spec declares its own <interface> */
+    s->iface = (jt_interface){ "jvmti", "jvmtiEnv", "_jvmtiEnv", "jvmtiInterface_1_", "jvmtiError",
+                               "_JAVA_JVMTI_H_", "JVMTI_ERROR_", "can_", NULL, JT_LAYOUT_JVMTI, false, 0 };
     jt_builder b = { 0 };
     b.spec = s;
     b.a = a;

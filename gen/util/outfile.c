@@ -34,6 +34,18 @@ static jt_out *open_stdout(void)
     return o;
 }
 
+jt_out *jt_out_open_memory(void)
+{
+    return open_stdout();
+}
+
+const char *jt_out_memory_text(jt_out *o)
+{
+    if (o->err || fflush(o->f) != 0 || ferror(o->f))
+        return NULL;
+    return o->buf ? o->buf : "";
+}
+
 jt_out *jt_out_open(const char *dir, const char *name)
 {
     if (to_stdout)

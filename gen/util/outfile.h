@@ -23,6 +23,12 @@ int jt_out_dir(const char *dir);
 /* Opens DIR/NAME.tmpXXXXXX; NULL (message printed) on failure. */
 jt_out *jt_out_open(const char *dir, const char *name);
 FILE *jt_out_file(jt_out *o);
+/* An output kept in memory, never published: an emitter that rewrites its
+ * text before writing it (emit_tables.c for a non-JVMTI interface).
+ * jt_out_memory_text() ends the writing and returns the text (NUL ended,
+ * owned by o) or NULL when writing failed; jt_out_abort() frees it. */
+jt_out *jt_out_open_memory(void);
+const char *jt_out_memory_text(jt_out *o);
 void jt_out_puts(jt_out *o, const char *s);
 void jt_out_printf(jt_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Finish writing: 0 when every byte reached the temp file, which then waits

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# e2e-dtcheck.sh — a real debugging session through libdt_check.so.
+#
+# java runs Debuggee with libjdwp in server mode on transport=dt_check; the
+# JDK's libjdwp looks for libdt_check.so in sun.boot.library.path (the
+# JDK's lib directory), then by plain name through the dynamic linker, so
+# LD_LIBRARY_PATH names our build's .libs (java.library.path is not
+# searched: tested below).  jdb attaches, sets a breakpoint, continues to
+# it, steps, prints a local and continues to the end.  Both must succeed;
+# the trace must show the listen and the handshake, commands by name
+# (VirtualMachine.IDSizes, EventRequest.Set), one reply written for every
+# command read (same ids), and 0 violations.  On JDK 17 and the newer JDK.
+set -euo pipefail
+. "$srcdir/tests/e2e-lib.sh"
+
+e2e_init e2e-dtcheck
+LIBDIR=$(dirname "$LIBJVMTICHECK")
+if [[ ! -f $LIBDIR/libdt_check.so ]]; then
+    echo "FAIL: $LIBDIR/libdt_check.so not built"
+    exit 1
+fi
+"$JAVAC" -g -d "$out/classes" "$srcdir/tests/java/Debuggee.java"
+
+# jdb_say CMD PATTERN: send CMD to jdb, wait (30 s at most) until its output
+# has one more line matching PATTERN than before.
+jdb_say() {
+    local before i
+    before=$(grep -c -- "$2" "$jlog" || true)
+    echo "$1" >&3
+    for i in $(seq 300); do
+        (( $(grep -c -- "$2" "$jlog" || true) > before )) && return 0
+        sleep 0.1
+    done
+    fail "$tag: jdb never answered '$1' with '$2'"
+    return 1
+}
+
+session() {
+    local jdk=$1 tag=$2 port="" i jpid jdbpid
+    local trace=$out/$tag.trace jlog=$out/$tag.jdb.log
+    : >"$out/$tag.stdout"; : >"$out/$tag.stderr"; : >"$jlog"
+    (cd "$out" && LD_LIBRARY_PATH=$LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} LD_PRELOAD=$JAVA_PRELOAD \
+        DTCHECK_OPTIONS=log=$trace \
+        exec "$jdk/bin/java" -cp "$out/classes" \
+        -agentlib:jdwp=transport=dt_check,server=y,suspend=y,address=127.0.0.1:0 Debuggee) \
+        >"$out/$tag.stdout" 2>"$out/$tag.stderr" &
+    jpid=$!
+    for i in $(seq 200); do
+        port=$(sed -n 's/^Listening for transport dt_check at address: \([0-9]*\)$/\1/p' "$out/$tag.stdout" || true)
+        [[ -n $port ]] && break
+        kill -0 $jpid 2>/dev/null || break
+        sleep 0.1
+    done
+    if [[ -z $port ]]; then
+        kill $jpid 2>/dev/null || true; wait $jpid || true
+        fail "$tag: jdwp never listened on dt_check"; cat "$out/$tag.stdout" "$out/$tag.stderr"
+        return
+    fi
+    rm -f "$out/fifo"; mkfifo "$out/fifo"
+    timeout 120 "$jdk/bin/jdb" -connect "com.sun.jdi.SocketAttach:hostname=127.0.0.1,port=$port" \
+        <"$out/fifo" >"$jlog" 2>&1 &
+    jdbpid=$!
+    exec 3>"$out/fifo"
+    for i in $(seq 300); do grep -q 'VM Started' "$jlog" && break; sleep 0.1; done
+    jdb_say "stop at Debuggee:6" "breakpoint Debuggee:6" &&
+    jdb_say "cont" "Breakpoint hit:" &&
+    jdb_say "step" "Step completed:" &&
+    jdb_say "print result" "result = 1" &&
+    jdb_say "clear Debuggee:6" "Removed: breakpoint Debuggee:6" &&
+    jdb_say "cont" "The application exited" || true
+    exec 3>&-
+    local rc=0
+    wait $jdbpid || rc=$?
+    [[ $rc -eq 0 ]] || fail "$tag: jdb exited $rc"
+    rc=0
+    wait $jpid || rc=$?
+    [[ $rc -eq 0 ]] || fail "$tag: java exited $rc"
+    grep -q '^total 14$' "$out/$tag.stdout" || fail "$tag: the program did not print its result"
+    grep -q 'Step completed: .*Debuggee.square(), line=7' "$jlog" || fail "$tag: the step did not end on line 7"
+    # the trace: the connection, the commands by name, replies for commands
+    local want
+    for want in 'StartListening(address="127.0.0.1:0"' 'Accept(accept_timeout=0' \
+                'debugger accepted, handshake done' \
+                'packet <- command id=[0-9]* len=11 flags=0x00 VirtualMachine.IDSizes (1,7)' \
+                'packet -> reply id=[0-9]* len=[0-9]* flags=0x80 error=0 NONE VirtualMachine.IDSizes (1,7)' \
+                'packet <- command id=[0-9]* len=[0-9]* flags=0x00 EventRequest.Set (15,1)' \
+                'packet -> command id=[0-9]* len=[0-9]* flags=0x00 Event.Composite (64,100)' \
+                'dtcheck: no problems found'; do
+        grep -q -- "$want" "$trace" || fail "$tag: the trace has no line matching '$want'"
+    done
+    ! grep -q 'violation' "$trace" || { fail "$tag: violations:"; grep violation "$trace" | head; }
+    # dt_socket's one known deviation, shown, never counted as a violation:
+    # StopListening when no longer listening answers ILLEGAL_STATE
+    if grep -q '^dtcheck: deviation' "$trace"; then
+        grep '^dtcheck: deviation' "$trace" | sed 's/^/      /'
+        ! grep '^dtcheck: deviation' "$trace" | grep -v 'StopListening: the transport returned JDWPTRANSPORT_ERROR_ILLEGAL_STATE' \
+            || fail "$tag: a deviation other than dt_socket's StopListening"
+    fi
+    python3 - "$trace" "$tag" <<'PY' || fail "$tag: packet counts do not add up"
+import re, sys
+read, replied = [], []
+for line in open(sys.argv[1]):
+    m = re.search(r"packet <- command id=(\d+)", line)
+    if m: read.append(int(m.group(1)))
+    m = re.search(r"packet -> reply id=(\d+)", line)
+    if m: replied.append(int(m.group(1)))
+summary = [l for l in open(sys.argv[1]) if l.startswith("dtcheck: packets:")][-1]
+m = re.search(r"(\d+) read \((\d+) commands.*?(\d+) written \((\d+) replies", summary)
+ok = sorted(read) == sorted(replied) and int(m.group(2)) == len(read) and int(m.group(4)) == len(replied)
+print("   %s: %d commands read, %d replies written, same ids: %s; %s" % (sys.argv[2], len(read), len(replied),
+      sorted(read) == sorted(replied), summary.strip()))
+sys.exit(0 if ok and len(read) > 20 else 1)
+PY
+    echo "   $tag: $(grep -c ') = ' "$trace") calls traced; $(tail -1 "$trace")"
+}
+
+echo "== JDK 17: jdb through dt_check"
+session "$JDK_HOME" jdk17
+if e2e_have_new_jdk; then
+    echo "== newer JDK: jdb through dt_check"
+    session "$JDK_NEW" jdknew
+fi
+
+# A bad DTCHECK_OPTIONS: one message, the transport refuses to load.
+( cd "$out" && ulimit -c 0 && LD_LIBRARY_PATH=$LIBDIR LD_PRELOAD=$JAVA_PRELOAD DTCHECK_OPTIONS='trace=on,verbose=yes' exec "$JAVA" \
+    -XX:-CreateCoredumpOnCrash -agentlib:jdwp=transport=dt_check,server=y,suspend=n,address=127.0.0.1:0 \
+    -cp "$out/classes" Debuggee ) >"$out/badopt.out" 2>&1 || true
+if grep -q '^DTCHECK_OPTIONS: error: unknown option "verbose" (transport=, log=, trace=, exitcode=)$' "$out/badopt.out" &&
+   grep -q 'transport dt_check failed to initialize\|Transport dt_check failed to initialize' "$out/badopt.out"; then
+    echo "   ok: a bad DTCHECK_OPTIONS is one message and the transport does not load"
+else
+    fail "a bad DTCHECK_OPTIONS: $(head -3 "$out/badopt.out")"
+fi
+rm -f "$out"/hs_err_pid*.log
+
+# Where libjdwp looks: not in java.library.path (a fact the README states).
+( cd "$out" && ulimit -c 0 && LD_PRELOAD=$JAVA_PRELOAD exec "$JAVA" -Djava.library.path="$LIBDIR" -XX:-CreateCoredumpOnCrash \
+    -agentlib:jdwp=transport=dt_check,server=y,suspend=n,address=127.0.0.1:0 \
+    -cp "$out/classes" Debuggee ) >"$out/jlp.out" 2>&1 || true
+grep -q 'transport library not found: dt_check' "$out/jlp.out" \
+    && echo "   ok: java.library.path alone does not find dt_check (LD_LIBRARY_PATH does)" \
+    || echo "   note: java.library.path found dt_check on this JDK"
+e2e_finish
