@@ -16,6 +16,9 @@
 #include "util/diag.h"
 #include "util/outfile.h"
 
+#include "i18n/catalog.h"
+#include "i18n/lang.h"
+
 #define SITE_TEMPLATE "site.html.tmpl"
 
 typedef struct S {
@@ -111,10 +114,10 @@ static void render(S *s, const char *block, const svar *v, size_t n)
 
 /* Opens DIR/NAME with the page head; the caller writes the body, then
  * finish() closes it. */
-static int start(S *s, const char *dir, const char *name, const char *title)
+static int start(S *s, const char *dir, const char *name, const char *title, jt_catalog *ui)
 {
     memset(s, 0, sizeof *s);
-    s->t = jt_tpl_load(SITE_TEMPLATE);
+    s->t = jt_tpl_load_lang(SITE_TEMPLATE, ui);
     if (!s->t)
         return -1;
     s->o = jt_out_open(dir, name);
@@ -123,7 +126,10 @@ static int start(S *s, const char *dir, const char *name, const char *title)
         return -1;
     }
     s->f = jt_out_file(s->o);
-    RENDER(s, "head", ST("title", title));
+    char tag[40] = "en";
+    if (ui)
+        jt_lang_tag(jt_catalog_lang(ui), tag, sizeof tag);
+    RENDER(s, "head", ST("title", title), ST("lang", tag));
     return 0;
 }
 
@@ -176,10 +182,10 @@ static void slot_index_rows(S *s, const void *arg)
     }
 }
 
-int jt_emit_site_index(const char *dir, const jt_site_info *site, const size_t *counts)
+int jt_emit_site_index(const char *dir, const jt_site_info *site, const size_t *counts, jt_catalog *ui)
 {
     S s;
-    if (start(&s, dir, "index.html", "JVM TI specification: versions") != 0)
+    if (start(&s, dir, "index.html", "JVM TI specification: versions", ui) != 0)
         return -1;
     index_arg a = { site, counts };
     RENDER(&s, "index", SF("rows", slot_index_rows, &a));
@@ -256,7 +262,8 @@ static void slot_change_groups(S *s, const void *arg)
         RENDER(s, "changes_none", ST("", ""));
 }
 
-int jt_emit_site_changes(const char *dir, const jt_site_info *site, int i, const jt_delta_list *deltas)
+int jt_emit_site_changes(const char *dir, const jt_site_info *site, int i, const jt_delta_list *deltas,
+                         jt_catalog *ui)
 {
     char file[256], title[256], count[32], abi[32];
     jt_site_changes_file(site, i, file, sizeof file);
@@ -267,7 +274,7 @@ int jt_emit_site_changes(const char *dir, const jt_site_info *site, int i, const
     snprintf(count, sizeof count, "%zu", deltas->n);
     snprintf(abi, sizeof abi, "%zu", nabi);
     S s;
-    if (start(&s, dir, file, title) != 0)
+    if (start(&s, dir, file, title, ui) != 0)
         return -1;
     changes_arg a = { site, i, deltas, 0, 0 };
     RENDER(&s, "changes", ST("old", site->labels[i - 1]), ST("new", site->labels[i]), ST("count", count),
