@@ -262,6 +262,14 @@ static void slot_change_groups(S *s, const void *arg)
         RENDER(s, "changes_none", ST("", ""));
 }
 
+/* "From version OLD to version NEW: N changes, ..." (a sentence of its own,
+ * for --lang) */
+static void slot_changes_summary(S *s, const void *arg)
+{
+    const char *const *v = arg;
+    RENDER(s, "changes_summary", ST("old", v[0]), ST("new", v[1]), ST("count", v[2]), ST("abi", v[3]));
+}
+
 int jt_emit_site_changes(const char *dir, const jt_site_info *site, int i, const jt_delta_list *deltas,
                          jt_catalog *ui)
 {
@@ -277,7 +285,8 @@ int jt_emit_site_changes(const char *dir, const jt_site_info *site, int i, const
     if (start(&s, dir, file, title, ui) != 0)
         return -1;
     changes_arg a = { site, i, deltas, 0, 0 };
-    RENDER(&s, "changes", ST("old", site->labels[i - 1]), ST("new", site->labels[i]), ST("count", count),
-           ST("abi", abi), SF("groups", slot_change_groups, &a));
+    const char *summary[4] = { site->labels[i - 1], site->labels[i], count, abi };
+    RENDER(&s, "changes", SF("changes_summary", slot_changes_summary, summary),
+           SF("groups", slot_change_groups, &a));
     return finish(&s);
 }
