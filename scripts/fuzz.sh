@@ -10,6 +10,8 @@
 #                                  # (tests/fuzz/fuzz_suppress.c)
 #     make fuzz FUZZ_TARGET=trace  # the format=bin reader of
 #                                  # `jvmtigen trace` (tests/fuzz/fuzz_trace.c)
+#     make fuzz FUZZ_TARGET=po     # PO files of --translations and --lang
+#                                  # (tests/fuzz/fuzz_po.c)
 #
 # `make fuzz` passes the generator's sources and flags; by hand:
 #     scripts/fuzz.sh SECONDS SRCDIR BUILDDIR SPEC_DIR SOURCE...
@@ -38,7 +40,8 @@ spec) dict=$srcdir/tests/fuzz/jvmti.dict regress=$srcdir/tests/fuzz/regress ;;
 xsl) dict=$srcdir/tests/fuzz/xsl.dict regress=$srcdir/tests/fuzz/xsl-regress ;;
 suppress) dict=$srcdir/tests/fuzz/suppress.dict regress=$srcdir/tests/fuzz/suppress-regress ;;
 trace) dict=/dev/null regress=$srcdir/tests/fuzz/trace-seeds ;;
-*) echo "FUZZ_TARGET=$target: expected spec, xsl, suppress or trace" >&2; exit 2 ;;
+po) dict=/dev/null regress=$srcdir/tests/fuzz/po-regress ;;
+*) echo "FUZZ_TARGET=$target: expected spec, xsl, suppress, trace or po" >&2; exit 2 ;;
 esac
 work=$builddir/fuzz
 [[ $target == spec ]] || work=$builddir/fuzz-$target
@@ -84,6 +87,8 @@ if [[ $target == spec ]]; then
         "$srcdir"/tests/fuzz/seeds/* "$srcdir"/tests/malformed/*.xml "$regress"/*)
 elif [[ $target == trace ]]; then
     seed_files=("$srcdir"/tests/fuzz/trace-seeds/*)
+elif [[ $target == po ]]; then
+    seed_files=("$srcdir"/tests/fuzz/po-seeds/* "$srcdir"/po/*.po "$srcdir"/tests/data/*.po "$regress"/*)
 elif [[ $target == xsl ]]; then
     seed_files=("$spec_dir"/../reference/openjdk/jdk*/xsl/*.xsl "$srcdir"/tests/fuzz/xsl-seeds/* "$regress"/*)
 else

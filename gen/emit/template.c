@@ -327,7 +327,7 @@ static int compile(jt_tpl *t, const char *file, char *text)
                         last->len--;
                 }
                 if (cur->text && end_text_block(t, cur, p) != 0)
-                    errors++;
+                    return -1;      /* one message for a bad catalog */
                 cur = NULL;
             }
         } else if (n > 1 && in[0] == '_') {

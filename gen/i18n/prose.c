@@ -8,6 +8,7 @@
 #include "i18n/prose.h"
 
 #include <libxml/parser.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -346,6 +347,19 @@ static jt_doc *convert(jt_prose *p, const xmlNode *n, const jt_doc *english)
     return d;
 }
 
+/* libxml2's first complaint about a msgstr (its last one is often only
+ * the end of the data). */
+static char first_error[300];
+
+static void keep_first_error(void *ctx, xmlErrorPtr err)
+{
+    (void)ctx;
+    if (!first_error[0] && err && err->message) {
+        snprintf(first_error, sizeof first_error, "%s", err->message);
+        first_error[strcspn(first_error, "\n")] = '\0';
+    }
+}
+
 typedef struct load_arg {
     jt_prose *p;
 } load_arg;
@@ -367,23 +381,28 @@ static void load_unit(void *arg, const char *ctx, const jt_doc *doc, const char 
     free(id);
     if (!e || !e->msgstr)
         return;
+    /* the msgstr is a fragment: parsed as the content of one element named
+     * after it, so that libxml2's messages read "... in tag msgstr" */
     size_t len = strlen(e->msgstr);
-    char *wrapped = malloc(len + 8);
+    if (len > INT_MAX - 32)
+        len = INT_MAX - 32;
+    char *wrapped = malloc(len + 20);
     if (!wrapped)
         jt_fatal("out of memory");
-    memcpy(wrapped, "<t>", 3);
-    memcpy(wrapped + 3, e->msgstr, len);
-    memcpy(wrapped + 3 + len, "</t>", 5);
+    memcpy(wrapped, "<msgstr>", 8);
+    memcpy(wrapped + 8, e->msgstr, len);
+    memcpy(wrapped + 8 + len, "</msgstr>", 10);
     xmlParserCtxtPtr pc = xmlNewParserCtxt();
     if (!pc)
         jt_fatal("out of memory");
-    xmlDocPtr x = xmlCtxtReadMemory(pc, wrapped, (int)(len + 7), "msgstr", "UTF-8",
-                                    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
-    if (!x || x->intSubset) {
-        const xmlError *err = xmlCtxtGetLastError(pc);
+    first_error[0] = '\0';
+    xmlSetStructuredErrorFunc(NULL, keep_first_error);
+    xmlDocPtr x = xmlCtxtReadMemory(pc, wrapped, (int)(len + 17), "msgstr", "UTF-8",
+                                    XML_PARSE_NONET | XML_PARSE_NOWARNING);
+    xmlSetStructuredErrorFunc(NULL, NULL);
+    if (!x || first_error[0] || x->intSubset) {
         char msg[300];
-        snprintf(msg, sizeof msg, "%s", err && err->message ? err->message : "a DTD");
-        msg[strcspn(msg, "\n")] = '\0';
+        snprintf(msg, sizeof msg, "%s", first_error[0] ? first_error : "not XML");
         if (!p->failed)
             jt_diag(JT_DIAG_ERROR, jt_catalog_path(p->cat), e->line,
                     "the translation of %s is not well-formed: %s (expected the markup of its msgid)", ctx,
