@@ -72,8 +72,8 @@ int main(int argc, char **argv)
     int stale = prose ? jt_prose_stale(prose, false) : 0;
     if (stale)
         jt_diag(JT_DIAG_WARNING, cli.html.translations, 0,
-                "%d entr%s match no English of the spec any more: the page shows the English there "
-                "(--lint lists them)", stale, stale == 1 ? "y" : "ies");
+                "%d entr%s no English of the spec any more: the page shows the English there "
+                "(--lint lists them)", stale, stale == 1 ? "y matches" : "ies match");
     if (jt_lint_at(spec, JT_DIAG_ERROR) != 0) {
         jt_diag(JT_DIAG_ERROR, cli.spec_path, 0, "not generating from a spec with errors (--lint lists all findings)");
         rc = JT_EXIT_FAIL;

@@ -194,8 +194,8 @@ int jt_site_main(int argc, char **argv)
     int stale = tcat ? jt_prose_stale(prose[0], false) : 0;
     if (stale)
         jt_diag(JT_DIAG_WARNING, html.translations, 0,
-                "%d entr%s match no English of any of the specs: the pages show the English there "
-                "(jvmtigen --lint --translations lists them for one spec)", stale, stale == 1 ? "y" : "ies");
+                "%d entr%s no English of any of the specs: the pages show the English there "
+                "(jvmtigen --lint --translations lists them for one spec)", stale, stale == 1 ? "y matches" : "ies match");
     for (int i = 1; i < n; i++)
         if (strcmp(v[i].label, v[i - 1].label) == 0) {
             jt_diag(JT_DIAG_ERROR, v[i].path, 0, "version %s given twice (also %s)", v[i].label, v[i - 1].path);
