@@ -108,6 +108,7 @@ rc=0
     cd "$work"
     JVMTIGEN_FUZZ_BASE=$srcdir/tests/fuzz/seeds/rich.xml \
         ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
+        LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$srcdir/tests/lsan-libgettextpo.supp:print_suppressions=0} \
         "./fuzz_$target" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
         ${dict:+$([[ $dict != /dev/null ]] && echo "-dict=$dict")} -artifact_prefix="$work/crashes/" \
         -print_final_stats=1 corpus seeds

@@ -7,9 +7,9 @@
  *
  * libgettextpo does not tell where a message sits in the file, and lint's
  * list of stale entries needs that line.  Messages come in file order and
- * every message (the header too) has exactly one line that begins with the
- * keyword "msgid" (continuations begin with '"', comments and obsolete
- * entries with '#'), so the Nth message is at the Nth such line, or at the
+ * every message (the header and obsolete "#~" entries too) has exactly one
+ * line that begins with the keyword "msgid" (continuations begin with '"',
+ * comments with '#'), so the Nth message is at the Nth such line, or at the
  * "msgctxt" line just before it.  That is a count of keyword lines over a
  * file libgettextpo has already accepted, not a second parser. */
 #include "i18n/catalog.h"
@@ -124,6 +124,14 @@ static int *message_lines(jt_arena *a, const char *text, size_t len, size_t nmes
         const char *s = text + i;
         const char *nl = memchr(s, '\n', len - i);
         size_t n = nl ? (size_t)(nl - s) : len - i;
+        i += n + 1;
+        /* an obsolete entry ("#~ msgid ...") is a message too; "#~|" is
+         * its previous msgid, a comment */
+        if (n > 2 && s[0] == '#' && s[1] == '~' && s[2] != '|') {
+            s += 2, n -= 2;
+            while (n && (*s == ' ' || *s == '\t'))
+                s++, n--;
+        }
         if (n > 7 && strncmp(s, "msgctxt", 7) == 0 && (s[7] == ' ' || s[7] == '\t'))
             ctx_line = line;
         else if (n > 5 && strncmp(s, "msgid", 5) == 0 && (s[5] == ' ' || s[5] == '\t')) {
@@ -132,7 +140,6 @@ static int *message_lines(jt_arena *a, const char *text, size_t len, size_t nmes
             k++;
             ctx_line = 0;
         }
-        i += n + 1;
     }
     if (k != nmessages)
         memset(lines, 0, (nmessages + 1) * sizeof *lines);
@@ -173,6 +180,22 @@ static const char *header_language(jt_arena *a, const char *header, const char *
     return jt_strndup(a, base, n > 3 && strcmp(base + n - 3, ".po") == 0 ? n - 3 : n);
 }
 
+/* The header entry's text (owned by F), or NULL.  Not
+ * po_file_domain_header(): it returns a copy, which its documentation does
+ * not say the caller must free. */
+static const char *header_of(po_file_t f)
+{
+    const char *h = NULL;
+    po_message_iterator_t it = po_message_iterator(f, NULL);
+    for (po_message_t m; (m = po_next_message(it)) != NULL;)
+        if (!po_message_msgctxt(m) && !*po_message_msgid(m) && !po_message_is_obsolete(m)) {
+            h = po_message_msgstr(m);
+            break;
+        }
+    po_message_iterator_free(it);
+    return h;
+}
+
 jt_catalog *jt_catalog_load(const char *path)
 {
     /* read first: libgettextpo says nothing when the file cannot be
@@ -194,7 +217,8 @@ jt_catalog *jt_catalog_load(const char *path)
         free(text);
         return NULL;
     }
-    const char *cs = bad_charset(po_file_domain_header(f, NULL));
+    const char *header = header_of(f);
+    const char *cs = bad_charset(header);
     if (cs) {
         jt_diag(JT_DIAG_ERROR, path, 1, "the PO file's charset is %s (expected UTF-8)", cs);
         po_file_free(f);
@@ -207,7 +231,7 @@ jt_catalog *jt_catalog_load(const char *path)
         jt_fatal("out of memory");
     c->a = jt_arena_new();
     c->path = jt_strdup(c->a, path);
-    c->lang = header_language(c->a, po_file_domain_header(f, NULL), path);
+    c->lang = header_language(c->a, header, path);
 
     size_t total = 0;
     po_message_iterator_t it = po_message_iterator(f, NULL);
