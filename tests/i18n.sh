@@ -56,6 +56,14 @@ for f in "$out/jvmti.pot" "$out/ui.pot" "$srcdir/po/zh_CN.po" "$data"; do
         fail "msgfmt --check $f:"; cat "$out/msgfmt.err"
     fi
 done
+for v in jdk8 jdk11 jdk21 jdk25; do
+    [[ -f $SPEC_DIR/$v/jvmti.xml ]] || continue
+    if "$JVMTIGEN" pot -q -o "$out/$v.pot" "$SPEC_DIR/$v/jvmti.xml" && msgfmt --check -o /dev/null "$out/$v.pot" 2>/dev/null; then
+        echo "   ok: msgfmt --check the $v template"
+    else
+        fail "the $v template: jvmtigen pot or msgfmt --check failed"
+    fi
+done
 n=$(grep -c '^msgid ' "$out/jvmti.pot")
 ((n > 1000)) && echo "   ok: $n entries for the JDK 17 spec" || fail "only $n entries in the template"
 msginit --no-translator -l zh_CN -i "$out/jvmti.pot" -o "$out/new.po" 2>"$out/msginit.err" ||
@@ -81,7 +89,7 @@ cmp -s "$out/en/jvmti.html" "$out/untranslated/jvmti.html" &&
 msgmerge -q --no-fuzzy-matching -o "$out/filled.po" "$data" "$out/jvmti.pot"
 "$JVMTIGEN" --html --translations="$out/filled.po" -o "$out/zh-prose" "$spec" 2>"$out/zh-prose.err" ||
     { fail "--translations exited non-zero:"; cat "$out/zh-prose.err"; }
-if grep -q 'stale\|match no English' "$out/zh-prose.err"; then
+if grep -q 'stale\|no English of the spec' "$out/zh-prose.err"; then
     fail "the filled catalog has stale entries: $(cat "$out/zh-prose.err")"
 fi
 
@@ -166,7 +174,7 @@ else
     fail "--lint does not list the stale entry at stale.po:$line:"; grep -i 'stale\|po:' "$out/lint.out" || true
 fi
 "$JVMTIGEN" --html --translations="$out/stale.po" -o "$out/stale" "$spec" 2>"$out/stale.err" || fail "stale html"
-grep -q 'match no English' "$out/stale.err" || fail "no warning about the stale entry when generating"
+grep -q 'matches no English of the spec' "$out/stale.err" || fail "no warning about the stale entry when generating"
 python3 - "$out/stale/jvmti.html" <<'PY' || status=1
 import re, sys
 t = open(sys.argv[1], encoding="utf-8").read()
