@@ -27,6 +27,11 @@
  *   badges, check ids and their reference section, search); the spec's own
  *   copyright footer (html_legal.c) is in both modes.  --doc-base moves or
  *   drops the base of the spec's relative links into the JDK docs.
+ * - Translations (gen/i18n/): the page's own words are messages of the
+ *   templates, translated when the template is compiled (--lang); the
+ *   spec's prose is swapped for its translated tree where doc() starts on a
+ *   description --translations translates, and labels go through L().
+ *   Both come from PO files at run time; nothing translated is stored.
  * - The search index is written by html_search.c; under `jvmtigen site`
  *   (ctx->html.site, see site.h) the page also gets a version switcher and
  *   "changed in" badges.
