@@ -130,6 +130,23 @@ static void params(unit_fn fn, void *arg, const char *owner, const jt_param *ps,
     }
 }
 
+/* What a function or event says about one of its capabilities or errors:
+ * msgctxt "Owner/can_tag_objects", "Owner/JVMTI_ERROR_INVALID_THREAD" (the
+ * rows have no anchor of their own). */
+static void uses(unit_fn fn, void *arg, const char *owner, const jt_cap_use *caps, size_t ncaps,
+                 const jt_error_use *errs, size_t nerrs)
+{
+    char ctx[512];
+    for (size_t i = 0; i < ncaps; i++) {
+        snprintf(ctx, sizeof ctx, "%s/%s", owner, caps[i].id);
+        fn(arg, ctx, caps[i].description, NULL, "capability's effect here", caps[i].line);
+    }
+    for (size_t i = 0; i < nerrs; i++) {
+        snprintf(ctx, sizeof ctx, "%s/%s", owner, errs[i].id);
+        fn(arg, ctx, errs[i].description, NULL, "error's meaning here", errs[i].line);
+    }
+}
+
 static void walk(const jt_spec *s, unit_fn fn, void *arg)
 {
     for (size_t i = 0; i < s->nintros; i++) {
@@ -148,6 +165,8 @@ static void walk(const jt_spec *s, unit_fn fn, void *arg)
         fn(arg, f->id, NULL, f->synopsis, "function title", f->line);
         fn(arg, f->id, f->description, NULL, "function description", f->line);
         params(fn, arg, f->id, f->params, f->nparams, "parameter description");
+        uses(fn, arg, f->id, f->required, f->nrequired, NULL, 0);
+        uses(fn, arg, f->id, f->optional, f->noptional, f->errors, f->nerrors);
     }
     for (size_t i = 0; i < s->ncallbacks; i++) {
         const jt_callback *c = s->callbacks[i];
@@ -164,6 +183,8 @@ static void walk(const jt_spec *s, unit_fn fn, void *arg)
         fn(arg, e->id, NULL, e->label, "event title", e->line);
         fn(arg, e->id, e->description, NULL, "event description", e->line);
         params(fn, arg, e->id, e->params, e->nparams, "parameter description");
+        uses(fn, arg, e->id, e->required, e->nrequired, NULL, 0);
+        uses(fn, arg, e->id, e->optional, e->noptional, NULL, 0);
     }
     for (size_t i = 0; i < s->ntypedefs; i++) {
         const jt_typedef *td = s->typedefs[i];

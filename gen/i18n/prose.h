@@ -4,7 +4,9 @@
  * A unit of translation is one piece of prose of one element: a
  * description, a label or a synopsis.  Its msgctxt is the element's anchor
  * on the page ("GetThreadState", "GetThreadState.thread",
- * "jvmtiCapabilities.can_tag_objects"), its msgid the English as it is in
+ * "jvmtiCapabilities.can_tag_objects"; what a function says about one of
+ * its capabilities or errors: "GetOwnedMonitorInfo/can_get_owned_monitor_info",
+ * "GetThreadState/JVMTI_ERROR_INVALID_THREAD"), its msgid the English as it is in
  * jvmti.xml: the spec's own XML markup (<code>, <functionlink id="X"/>,
  * <p/> ...), whitespace collapsed outside <example> and <pre>, the body of
  * a nested <intro> and the rows of a <constants> group left out (each is a
