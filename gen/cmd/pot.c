@@ -11,6 +11,9 @@
  * The file is written beside its destination and renamed into place when
  * complete (or written to standard output once complete), so a failure
  * leaves nothing behind. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
 #include "cmd/pot.h"
 
 #include <getopt.h>

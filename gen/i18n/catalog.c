@@ -12,6 +12,9 @@
  * comments with '#'), so the Nth message is at the Nth such line, or at the
  * "msgctxt" line just before it.  That is a count of keyword lines over a
  * file libgettextpo has already accepted, not a second parser. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L   /* strcasecmp */
+#endif
 #include "i18n/catalog.h"
 
 #include <gettext-po.h>

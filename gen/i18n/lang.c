@@ -8,6 +8,9 @@
  * templates.  The catalogs are PO files read at run time by libgettextpo
  * (no msgfmt step): the page's language is chosen per run, not from the
  * user's locale, so gettext()'s locale machinery is not the tool here. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
 #include "i18n/lang.h"
 
 #include <dirent.h>

@@ -5,6 +5,9 @@
  * `jvmtigen pot` writes it, the HTML emitter looks each unit up, and lint
  * compares a PO file against it.  Translated markup is read by libxml2
  * (no DTD, no network, no entities but the five predefined ones). */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
 #include "i18n/prose.h"
 
 #include <libxml/parser.h>
