@@ -270,6 +270,9 @@ for want in ["获取阶段", "函数索引", '<nav class="versions" aria-label="
     if want not in p17: bad.append(f"site page lacks {want!r}")
 idx = open(os.path.join(site, "index.html"), encoding="utf-8").read()
 if "相对上一版本的变更" not in idx: bad.append("index page words not translated")
+chg = open(os.path.join(site, "changes-11-17.html"), encoding="utf-8").read()
+for want in ["<title>JVM TI：从 11 到 17 的变更</title>", "<h2>事件</h2>"]:
+    if want not in chg: bad.append(f"changes page lacks {want!r}")
 r17 = open(os.path.join(rel, "17", "jvmti.html"), encoding="utf-8").read()
 if 'href="jni/index.html"' not in r17: bad.append("--doc-base= does not keep links relative in site")
 if 'id="jt-search"' not in r17: bad.append("site without --html-plain lost its search box")
