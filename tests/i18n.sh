@@ -22,7 +22,8 @@
 #   missing one: exit 1, one "FILE:LINE: error:" line, nothing written;
 #   --lang=xx: exit 2, one line;
 # - --lang=zh_CN: <html lang="zh-CN">, headings and fixed sentences in
-#   Chinese; the Nu checker (when present, as in html.sh) finds no error;
+#   Chinese, the search index with the translated section and function
+#   titles (the English section name kept as keywords); the Nu checker (when present, as in html.sh) finds no error;
 #   headless Chromium (when present) at 360 and 1280 px, light and dark,
 #   default and --html-plain: no overflow, the phone contents button, the
 #   search box counting in Chinese (screenshots in tests/out/i18n/);
@@ -256,6 +257,13 @@ for p in sys.argv[1:]:
         if english in t: bad.append(f"{p}: still has {english!r}")
 t = open(sys.argv[1], encoding="utf-8").read()
 if 'data-many="{n} 个结果"' not in t: bad.append("search box words not translated")
+# the search index names sections and functions as the page does
+index = __import__("json").loads(re.search(r'<script type="application/json" id="jt-index">(.*?)</script>', t, re.S).group(1))
+rows = {(r[0], index["kinds"][r[1]]): r for r in index["rows"]}
+if ("体系结构", "section") not in rows: bad.append("the search index lacks the translated section 体系结构")
+elif "architecture" not in (rows[("体系结构", "section")][4] or "").lower():
+    bad.append("the translated section's row lost its English name as keywords")
+if rows.get(("GetPhase", "function"), [None] * 4)[3] != "获取阶段": bad.append("GetPhase's search row lacks its translated title")
 for b in bad: print("FAIL:", b)
 if not bad: print("   ok: lang=zh-CN, the page's words in Chinese, none of them left in English")
 sys.exit(1 if bad else 0)

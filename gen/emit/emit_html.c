@@ -2296,7 +2296,7 @@ static void slot_toc(R *r, const void *arg)
 static void slot_search_index(R *r, const void *arg)
 {
     (void)arg;
-    jt_html_search_index(r->f, r->s);
+    jt_html_search_index(r->f, r->s, r->prose);
 }
 
 /* The search box and its script with the index: ours alone (not plain). */
