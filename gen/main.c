@@ -10,6 +10,9 @@
 #include "analyze/lint.h"
 #include "util/outfile.h"
 #include "cmd/xsl.h"
+#include "cmd/pot.h"
+#include "i18n/lang.h"
+#include "i18n/prose.h"
 
 int main(int argc, char **argv)
 {
@@ -19,6 +22,8 @@ int main(int argc, char **argv)
         return jt_trace_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "site") == 0)
         return jt_site_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "pot") == 0)
+        return jt_pot_main(argc - 1, argv + 1);
     jt_cli cli;
     int rc = jt_cli_parse(&cli, argc, argv);
     if (rc >= 0)
@@ -26,30 +31,60 @@ int main(int argc, char **argv)
     if (cli.xsl_path)
         return jt_xsl_run(&cli);
 
+    /* --lang, --translations: their files are read before the spec, so a
+     * bad one stops the run before anything is generated */
+    jt_catalog *ui = NULL, *tcat = NULL;
+    if (cli.html.lang && (rc = jt_lang_load(cli.html.lang, &ui)) != 0)
+        return rc;
+    if (cli.html.translations && !(tcat = jt_catalog_load(cli.html.translations))) {
+        jt_catalog_free(ui);
+        return JT_EXIT_FAIL;
+    }
+    cli.html.ui = ui;
+
     jt_load_options lo = { .quiet_warnings = cli.quiet };
     /* --lint shows everything, the loader's notes (problems inside <elide>)
      * included; generation shows warnings and errors. */
     if (cli.lint)
         jt_diag_set_show_notes(!cli.quiet);
     jt_spec *spec = jt_spec_load(cli.spec_path, &lo);
-    if (!spec)
+    jt_prose *prose = NULL;
+    if (spec && tcat && !(prose = jt_prose_load(spec, tcat))) {
+        jt_spec_free(spec);
+        spec = NULL;
+    }
+    cli.html.prose = prose;
+    if (!spec) {
+        jt_catalog_free(ui);
+        jt_catalog_free(tcat);
         return JT_EXIT_FAIL;
+    }
     jt_spec_version_check(spec, cli.major_version);
     if (cli.lint) {
         int errors = jt_lint(spec);
+        if (prose)
+            jt_prose_stale(prose, true);
+        jt_prose_free(prose);
+        jt_catalog_free(tcat);
+        jt_catalog_free(ui);
         jt_spec_free(spec);
         return errors ? JT_EXIT_FAIL : JT_EXIT_OK;
     }
+    int stale = prose ? jt_prose_stale(prose, false) : 0;
+    if (stale)
+        jt_diag(JT_DIAG_WARNING, cli.html.translations, 0,
+                "%d entr%s no English of the spec any more: the page shows the English there "
+                "(--lint lists them)", stale, stale == 1 ? "y matches" : "ies match");
     if (jt_lint_at(spec, JT_DIAG_ERROR) != 0) {
         jt_diag(JT_DIAG_ERROR, cli.spec_path, 0, "not generating from a spec with errors (--lint lists all findings)");
-        jt_spec_free(spec);
-        return JT_EXIT_FAIL;
+        rc = JT_EXIT_FAIL;
+        goto done;
     }
     if (cli.to_stdout)
         jt_out_to_stdout();
     else if (jt_out_dir(cli.outdir) != 0) {
-        jt_spec_free(spec);
-        return JT_EXIT_FAIL;
+        rc = JT_EXIT_FAIL;
+        goto done;
     }
     jt_emit_ctx ctx = { .spec = spec, .outdir = cli.outdir, .html = cli.html };
     jt_spec_version(spec, cli.major_version, &ctx.major, &ctx.minor, &ctx.micro);
@@ -79,9 +114,13 @@ int main(int argc, char **argv)
         if (jt_emitters[i].run(&ctx) != 0)
             ok = 0;
     }
-    rc = jt_out_finish(ok);
+    rc = jt_out_finish(ok) == 0 ? JT_EXIT_OK : JT_EXIT_FAIL;
     for (int i = 0; i < nhistory; i++)
         jt_spec_free(history[i]);
+done:
+    jt_prose_free(prose);
+    jt_catalog_free(tcat);
+    jt_catalog_free(ui);
     jt_spec_free(spec);
-    return rc == 0 ? JT_EXIT_OK : JT_EXIT_FAIL;
+    return rc;
 }

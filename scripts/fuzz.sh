@@ -12,6 +12,8 @@
 #                                  # (tests/fuzz/fuzz_dtcheck.c)
 #     make fuzz FUZZ_TARGET=trace  # the format=bin reader of
 #                                  # `jvmtigen trace` (tests/fuzz/fuzz_trace.c)
+#     make fuzz FUZZ_TARGET=po     # PO files of --translations and --lang
+#                                  # (tests/fuzz/fuzz_po.c)
 #
 # `make fuzz` passes the generator's sources and flags; by hand:
 #     scripts/fuzz.sh SECONDS SRCDIR BUILDDIR SPEC_DIR SOURCE...
@@ -41,7 +43,8 @@ xsl) dict=$srcdir/tests/fuzz/xsl.dict regress=$srcdir/tests/fuzz/xsl-regress ;;
 suppress) dict=$srcdir/tests/fuzz/suppress.dict regress=$srcdir/tests/fuzz/suppress-regress ;;
 trace) dict=/dev/null regress=$srcdir/tests/fuzz/trace-seeds ;;
 dtcheck) dict=/dev/null regress=$srcdir/tests/fuzz/dtcheck-seeds ;;
-*) echo "FUZZ_TARGET=$target: expected spec, xsl, suppress, trace or dtcheck" >&2; exit 2 ;;
+po) dict=/dev/null regress=$srcdir/tests/fuzz/po-regress ;;
+*) echo "FUZZ_TARGET=$target: expected spec, xsl, suppress, trace, dtcheck or po" >&2; exit 2 ;;
 esac
 work=$builddir/fuzz
 [[ $target == spec ]] || work=$builddir/fuzz-$target
@@ -91,6 +94,8 @@ elif [[ $target == trace ]]; then
     seed_files=("$srcdir"/tests/fuzz/trace-seeds/*)
 elif [[ $target == dtcheck ]]; then
     seed_files=("$srcdir"/tests/fuzz/dtcheck-seeds/*)
+elif [[ $target == po ]]; then
+    seed_files=("$srcdir"/tests/fuzz/po-seeds/* "$srcdir"/po/*.po "$srcdir"/tests/data/*.po "$regress"/*)
 elif [[ $target == xsl ]]; then
     seed_files=("$spec_dir"/../reference/openjdk/jdk*/xsl/*.xsl "$srcdir"/tests/fuzz/xsl-seeds/* "$regress"/*)
 else
@@ -110,6 +115,7 @@ rc=0
     cd "$work"
     JVMTIGEN_FUZZ_BASE=$srcdir/tests/fuzz/seeds/rich.xml \
         ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
+        LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$srcdir/tests/lsan-libgettextpo.supp:print_suppressions=0} \
         "./fuzz_$target" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
         ${dict:+$([[ $dict != /dev/null ]] && echo "-dict=$dict")} -artifact_prefix="$work/crashes/" \
         -print_final_stats=1 corpus seeds

@@ -10,6 +10,7 @@ packages=(
     openjdk-17-jdk-headless openjdk-17-doc
     python3 valgrind hyperfine chromium xsltproc
     clang libclang-rt-14-dev
+    gettext libgettextpo-dev
 )
 
 missing=()

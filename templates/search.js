@@ -15,6 +15,7 @@
   var list = document.getElementById("jt-results");
   var count = document.getElementById("jt-search-count");
   var indexEl = document.getElementById("jt-index");
+  var box = input && input.closest ? input.closest(".search") : null;
   if (!input || !list || !indexEl) return;
   var index = JSON.parse(indexEl.textContent);
   var kinds = index.kinds;
@@ -117,8 +118,12 @@
       var ra = rows[a[1]], rb = rows[b[1]];
       return b[0] - a[0] || ra.name.length - rb.name.length || (ra.name < rb.name ? -1 : ra.name > rb.name ? 1 : 0);
     });
-    count.textContent = hits.length === 1 ? "1 match" :
-      hits.length + " matches" + (hits.length > LIMIT ? ", first " + LIMIT + " shown" : "");
+    // the words come from the search box's data- attributes, which the
+    // page's language (--lang) sets
+    var words = box ? box.dataset : {};
+    count.textContent = hits.length === 1 ? (words.one || "1 match") :
+      (hits.length > LIMIT ? (words.more || "{n} matches, the first {m} shown").replace("{m}", LIMIT)
+                           : (words.many || "{n} matches")).replace("{n}", hits.length);
     var frag = document.createDocumentFragment();
     hits.slice(0, LIMIT).forEach(function (h) {
       var r = rows[h[1]];
@@ -128,7 +133,7 @@
       code.textContent = r.name;
       var kind = document.createElement("span");
       kind.className = "kind";
-      kind.textContent = r.kind;
+      kind.textContent = (box && box.getAttribute("data-kind-" + r.kind)) || r.kind;
       a.appendChild(code);
       a.appendChild(kind);
       if (r.detail && r.detail !== r.kind) {

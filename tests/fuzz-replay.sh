@@ -113,3 +113,24 @@ if [[ -z $n || $n -lt 5 ]]; then
     exit 1
 fi
 echo "PASS: $n DTCHECK_OPTIONS strings through the parser"
+
+# The PO files of --translations and --lang (tests/fuzz/fuzz_po.c): the
+# seeds (good files, one per kind of bad file), past crashes, and the
+# project's own catalogs; a bad file must give exactly one message.
+rc=0
+JVMTIGEN_FUZZ_BASE=$srcdir/tests/fuzz/seeds/rich.xml \
+    UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1} \
+    "$builddir/tests/fuzz_po_replay" "$srcdir/tests/fuzz/po-seeds" "$srcdir/tests/fuzz/po-regress" \
+    "$srcdir"/po/*.po "$srcdir"/tests/data/*.po >"$out/po.stdout" 2>"$out/po.stderr" || rc=$?
+cat "$out/po.stdout"
+if ((rc != 0)) || [[ -s $out/po.stderr ]]; then
+    echo "FAIL: fuzz_po_replay exited $rc; stderr:"
+    sed 's/^/   | /' "$out/po.stderr" | head -60
+    exit 1
+fi
+n=$(sed -n 's/^fuzz_replay: \([0-9]*\) inputs ran.*/\1/p' "$out/po.stdout")
+if [[ -z $n || $n -lt 8 ]]; then
+    echo "FAIL: only '${n:-no}' PO files ran: the corpus is missing"
+    exit 1
+fi
+echo "PASS: $n PO files through libgettextpo, the translated markup and the templates"

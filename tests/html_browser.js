@@ -25,6 +25,10 @@
 //
 // Usage: node html_browser.js --out OUTDIR [--interact PAGE]
 //            [--layout LABEL=PAGE]... [--plain LABEL=PAGE]... [--fit LABEL=PAGE]...
+//            [--widths W,W...] [--lang TAG]
+// --widths: only these widths (the translated pages' check, tests/i18n.sh);
+// --lang: each --layout page declares <html lang=TAG>, and its search box
+// counts its results in the page's words, not in English.
 // Env: CHROMIUM (default /usr/bin/chromium); playwright-core is found
 // through NODE_PATH.  Exit 0 pass, 1 fail.
 "use strict";
@@ -32,15 +36,17 @@ const fs = require("fs");
 const path = require("path");
 const { chromium } = require("playwright-core");
 
-const WIDTHS = [360, 390, 768, 1024, 1280, 1366, 1440, 1920];
+let WIDTHS = [360, 390, 768, 1024, 1280, 1366, 1440, 1920];
 const JUMP = "jvmtiJavaLangThreadState";
 
-const args = { out: ".", interact: null, layout: [], plain: [], fit: [] };
+const args = { out: ".", interact: null, layout: [], plain: [], fit: [], lang: null };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i], v = process.argv[++i];
   if (v === undefined) { console.log(`FAIL: ${a} needs a value`); process.exit(1); }
   if (a === "--out") args.out = path.resolve(v);
   else if (a === "--interact") args.interact = path.resolve(v);
+  else if (a === "--widths") WIDTHS = v.split(",").map(Number);
+  else if (a === "--lang") args.lang = v;
   else if (a === "--layout" || a === "--plain" || a === "--fit") {
     const eq = v.indexOf("=");
     const item = { label: v.slice(0, eq), file: path.resolve(v.slice(eq + 1)) };
@@ -254,6 +260,16 @@ async function layout(browser, item, plain) {
     return f ? f.textContent : "";
   });
   check(/Copyright/.test(footer), `${item.label}: the legal footer carries the spec's copyright`);
+  if (args.lang) {
+    const lang = await page.evaluate(() => document.documentElement.lang);
+    check(lang === args.lang, `${item.label}: <html lang="${lang}">, expected "${args.lang}"`);
+    if (!plain) {
+      await page.fill("#jt-search", "GetPhase");
+      await frames(page);
+      const count = await page.locator("#jt-search-count").textContent();
+      check(count !== "" && !/match/.test(count), `${item.label}: the search box counts in the page's words ("${count}")`);
+    }
+  }
   check(errors.length === 0, `${item.label}: no script errors${errors.length ? ": " + errors.join("; ") : ""}`);
   await ctx.close();
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # valgrind.sh — the generator under valgrind memcheck: every output from both
 # shared specs, the broken spec, and --xsl (a good and a bad stylesheet),
-# with 0 errors and 0 bytes definitely lost.  Skips (77) when valgrind is not installed.
+# translations (--lang, --translations, jvmtigen pot), with 0 errors and
+# 0 bytes definitely lost.  Skips (77) when valgrind is not installed.
 set -euo pipefail
 : "${JVMTIGEN:?}" "${SPEC_DIR:?}" "${builddir:?}"
 command -v valgrind >/dev/null || { echo "valgrind not installed: skipped"; exit 77; }
@@ -14,6 +15,7 @@ run() {     # run NAME EXPECTED_EXIT ARGS...
     local name=$1 want=$2 rc=0
     shift 2
     valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+        --suppressions="${srcdir:-.}/tests/valgrind-libgettextpo.supp" \
         --log-file="$out/$name.vg" "$JVMTIGEN" "$@" >/dev/null 2>"$out/$name.err" || rc=$?
     if [[ $rc -eq 99 ]]; then
         echo "FAIL: $name: valgrind found errors:"; cat "$out/$name.vg"; status=1
@@ -40,4 +42,13 @@ fi
 printf '%s\n' '<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">' \
     '<xsl:template match="/"><xsl:value-of select="1 +"/></xsl:template></xsl:stylesheet>' >"$out/bad.xsl"
 run xsl-bad 1 -q --xsl="$out/bad.xsl" --stdout "$SPEC_DIR/jdk17/jvmti.xml"
+# translations: the page's words and the spec's prose from PO files, the
+# template, a translation whose markup is not well-formed
+prose=${srcdir:-.}/tests/data/zh_CN-prose.po
+if [[ -f $prose ]]; then
+    run i18n 0 -q --html --lang=zh_CN --translations="$prose" -o "$out/i18n" "$SPEC_DIR/jdk17/jvmti.xml"
+    run pot 0 pot -o "$out/jvmti.pot" "$SPEC_DIR/jdk17/jvmti.xml"
+    sed 's|^msgstr "返回时，指向当前阶段。"$|msgstr "<code>x"|' "$prose" >"$out/bad.po"
+    run i18n-bad 1 -q --html --translations="$out/bad.po" -o "$out/i18n-bad" "$SPEC_DIR/jdk17/jvmti.xml"
+fi
 exit $status

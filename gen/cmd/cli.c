@@ -17,17 +17,25 @@ enum { OPT_MAJOR = 1000, OPT_LINT, OPT_STDOUT, OPT_HELP, OPT_VERSION, OPT_XSL, O
        OPT_EMITTER_BASE = 2000 };
 
 /* Options of the HTML page (kept together, apart from the rest). */
-enum { OPT_HTML_PLAIN = 3000, OPT_DOC_BASE };
+enum { OPT_HTML_PLAIN = 3000, OPT_DOC_BASE, OPT_LANG, OPT_TRANSLATIONS };
 #define HTML_OPTIONS                                                          \
     { "html-plain", no_argument, NULL, OPT_HTML_PLAIN },                      \
-    { "doc-base", required_argument, NULL, OPT_DOC_BASE },
+    { "doc-base", required_argument, NULL, OPT_DOC_BASE },                    \
+    { "lang", required_argument, NULL, OPT_LANG },                            \
+    { "translations", required_argument, NULL, OPT_TRANSLATIONS },
 static const char html_usage[] =
     "      --html-plain         --html: the spec alone, without jvmtigen's additions\n"
     "                           (badges, jvmticheck check ids, search box)\n"
     "      --doc-base=URL       --html: base URL of the JDK documentation's specs/\n"
     "                           directory for the spec's links into it (default:\n"
     "                           docs.oracle.com for the spec's JDK); empty: relative\n"
-    "                           links, for a page inside a JDK docs bundle\n";
+    "                           links, for a page inside a JDK docs bundle\n"
+    "      --lang=LL            --html: the page's own words (headings, captions,\n"
+    "                           fixed sentences, search) in language LL (zh_CN)\n"
+    "      --translations=FILE.po\n"
+    "                           --html: the spec's prose from FILE.po where it has\n"
+    "                           a current translation (see jvmtigen pot); with\n"
+    "                           --lint: list its stale entries\n";
 
 /* The wrapper's option: the specs of other versions. */
 enum { OPT_HISTORY = 3100 };
@@ -42,7 +50,9 @@ void jt_cli_usage(FILE *f)
           "       jvmtigen --xsl=STYLESHEET [--param NAME=VALUE]... (--stdout | [-o DIR]\n"
           "                --xsl-output=NAME) SPEC.xml\n"
           "       jvmtigen diff [--format=text|json|html] OLD.xml NEW.xml\n"
-          "       jvmtigen site [-o DIR] SPEC.xml...\n"
+          "       jvmtigen site [-o DIR] [--html-plain] [--doc-base=URL] [--lang=LL]\n"
+          "                [--translations=FILE.po] SPEC.xml...\n"
+          "       jvmtigen pot [-o FILE] SPEC.xml | jvmtigen pot --ui [-o FILE]\n"
           "Generate jvmti.h, name tables and more from the JVMTI specification (jvmti.xml);\n"
           "or report what changed between two versions of it (exit 0 same, 1 different,\n"
           "2 error).\n\n"
@@ -211,6 +221,16 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
             if (cli->nhistory == JT_CLI_MAX_HISTORY)
                 return usage_error("--history=%s: too many specs", optarg);
             cli->history[cli->nhistory++] = optarg;
+            break;
+        case OPT_LANG:
+            if (!*optarg)
+                return usage_error("%s", "--lang needs a language (en, zh_CN)");
+            cli->html.lang = optarg;
+            break;
+        case OPT_TRANSLATIONS:
+            if (!*optarg)
+                return usage_error("%s", "--translations needs a PO file");
+            cli->html.translations = optarg;
             break;
         case ':':
             return usage_error("option %s needs a value", argv[optind - 1]);

@@ -20,6 +20,8 @@
 #include "analyze/diff.h"
 #include "emit/emit.h"
 #include "emit/site.h"
+#include "i18n/lang.h"
+#include "i18n/prose.h"
 #include "model/model.h"
 #include "util/diag.h"
 #include "util/outfile.h"
@@ -42,13 +44,22 @@ static int usage_error(const char *msg, const char *arg)
 
 static void usage(FILE *f)
 {
-    fputs("Usage: jvmtigen site [-o DIR] [-q] SPEC.xml...\n"
+    fputs("Usage: jvmtigen site [-o DIR] [-q] [--html-plain] [--doc-base=URL] [--lang=LL]\n"
+          "                     [--translations=FILE.po] SPEC.xml...\n"
           "Write the HTML page of each spec into DIR/VERSION/jvmti.html with a version\n"
           "switcher and \"changed in\" badges, DIR/changes-OLD-NEW.html for consecutive\n"
           "versions, and DIR/index.html.\n\n"
           "Options:\n"
           "  -o, --output-dir=DIR  where the site goes (default: site)\n"
           "  -q, --quiet           do not print the loader's warnings\n"
+          "      --html-plain      pages of the spec alone (no badges, checks, search,\n"
+          "                        legend); the version switcher stays\n"
+          "      --doc-base=URL    base of the spec's links into the JDK docs (empty:\n"
+          "                        relative), as for jvmtigen --html\n"
+          "      --lang=LL         the pages' own words in language LL (zh_CN)\n"
+          "      --translations=FILE.po\n"
+          "                        the spec's prose from FILE.po where it has a current\n"
+          "                        translation (one file may serve every version)\n"
           "      --help            print this help and exit\n\n"
           "Exit status: 0 written, 1 a spec that does not load or a failed write, 2 bad usage.\n", f);
 }
@@ -90,14 +101,20 @@ static bool badged(const jt_delta *d)
 
 int jt_site_main(int argc, char **argv)
 {
+    enum { OPT_PLAIN = 1000, OPT_DOC_BASE, OPT_LANG, OPT_TRANSLATIONS };
     static const struct option opts[] = {
         { "output-dir", required_argument, NULL, 'o' },
         { "quiet", no_argument, NULL, 'q' },
         { "help", no_argument, NULL, 'h' },
+        { "html-plain", no_argument, NULL, OPT_PLAIN },
+        { "doc-base", required_argument, NULL, OPT_DOC_BASE },
+        { "lang", required_argument, NULL, OPT_LANG },
+        { "translations", required_argument, NULL, OPT_TRANSLATIONS },
         { NULL, 0, NULL, 0 },
     };
     const char *dir = "site";
     bool quiet = false;
+    jt_html_options html = { 0 };
     opterr = 0;
     optind = 1;
     int ch;
@@ -114,6 +131,23 @@ int jt_site_main(int argc, char **argv)
         case 'h':
             usage(stdout);
             return 0;
+        case OPT_PLAIN:
+            html.plain = true;
+            break;
+        case OPT_DOC_BASE:
+            html.doc_base_set = true;
+            html.doc_base = optarg;
+            break;
+        case OPT_LANG:
+            if (!*optarg)
+                return usage_error("--lang needs a language (en, zh_CN)", NULL);
+            html.lang = optarg;
+            break;
+        case OPT_TRANSLATIONS:
+            if (!*optarg)
+                return usage_error("--translations needs a PO file", NULL);
+            html.translations = optarg;
+            break;
         case ':':
             return usage_error("option needs a value: ", argv[optind - 1]);
         default:
@@ -126,9 +160,19 @@ int jt_site_main(int argc, char **argv)
     if (n > MAX_VERSIONS)
         return usage_error("too many specs (at most 32)", NULL);
 
+    jt_catalog *ui = NULL, *tcat = NULL;
+    int rc = html.lang ? jt_lang_load(html.lang, &ui) : 0;
+    if (rc != 0)
+        return rc;
+    if (html.translations && !(tcat = jt_catalog_load(html.translations))) {
+        jt_catalog_free(ui);
+        return 1;
+    }
+    html.ui = ui;
     version v[MAX_VERSIONS] = { 0 };
+    jt_prose *prose[MAX_VERSIONS] = { 0 };
     jt_load_options lo = { .quiet_warnings = quiet };
-    int rc = 1;
+    rc = 1;
     jt_delta_list deltas[MAX_VERSIONS] = { 0 };
     jt_site_change *changes = NULL;
     size_t nchanges = 0;
@@ -144,6 +188,14 @@ int jt_site_main(int argc, char **argv)
             snprintf(v[i].label, sizeof v[i].label, "%d.%d.%d", v[i].major, v[i].minor, v[i].micro);
     }
     qsort(v, (size_t)n, sizeof v[0], by_version);
+    for (int i = 0; i < n && tcat; i++)
+        if (!(prose[i] = jt_prose_load(v[i].spec, tcat)))
+            goto out;
+    int stale = tcat ? jt_prose_stale(prose[0], false) : 0;
+    if (stale)
+        jt_diag(JT_DIAG_WARNING, html.translations, 0,
+                "%d entr%s no English of any of the specs: the pages show the English there "
+                "(jvmtigen --lint --translations lists them for one spec)", stale, stale == 1 ? "y matches" : "ies match");
     for (int i = 1; i < n; i++)
         if (strcmp(v[i].label, v[i - 1].label) == 0) {
             jt_diag(JT_DIAG_ERROR, v[i].path, 0, "version %s given twice (also %s)", v[i].label, v[i - 1].path);
@@ -182,23 +234,27 @@ int jt_site_main(int argc, char **argv)
             break;
         }
         site.current = i;
-        jt_emit_ctx ctx = { .spec = v[i].spec, .outdir = sub };
+        jt_emit_ctx ctx = { .spec = v[i].spec, .outdir = sub, .html = html };
         ctx.major = v[i].major, ctx.minor = v[i].minor, ctx.micro = v[i].micro;
         ctx.html.site = &site;
+        ctx.html.prose = prose[i];
         if (jt_emit_html(&ctx) != 0)
             ok = 0;
     }
     for (int i = 1; i < n && ok; i++)
-        if (jt_emit_site_changes(dir, &site, i, &deltas[i]) != 0)
+        if (jt_emit_site_changes(dir, &site, i, &deltas[i], ui) != 0)
             ok = 0;
-    if (ok && jt_emit_site_index(dir, &site, counts) != 0)
+    if (ok && jt_emit_site_index(dir, &site, counts, ui) != 0)
         ok = 0;
     rc = jt_out_finish(ok) == 0 && ok ? 0 : 1;
 out:
     for (int i = 0; i < n; i++) {
         jt_delta_list_free(&deltas[i]);
+        jt_prose_free(prose[i]);
         jt_spec_free(v[i].spec);
     }
     free(changes);
+    jt_catalog_free(tcat);
+    jt_catalog_free(ui);
     return rc;
 }

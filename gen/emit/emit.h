@@ -11,6 +11,8 @@
 #include "model/model.h"
 
 struct jt_site_info;            /* emit/site.h */
+struct jt_catalog;              /* i18n/catalog.h */
+struct jt_prose;                /* i18n/prose.h */
 
 /* Options of the HTML page (--html-plain, --doc-base). */
 typedef struct jt_html_options {
@@ -18,6 +20,10 @@ typedef struct jt_html_options {
     bool doc_base_set;          /* --doc-base given */
     const char *doc_base;       /* base URL of the JDK docs' specs/ directory; "" = relative links */
     const struct jt_site_info *site;    /* jvmtigen site: the other versions; NULL otherwise */
+    const char *lang;           /* --lang=LL: the page's language; NULL: English */
+    const char *translations;   /* --translations=FILE.po, as given */
+    struct jt_catalog *ui;      /* the page's own words in LANG (NULL: English) */
+    const struct jt_prose *prose;   /* the spec's prose translated, or NULL */
 } jt_html_options;
 
 typedef struct jt_emit_ctx {

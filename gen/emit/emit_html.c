@@ -27,6 +27,11 @@
  *   badges, check ids and their reference section, search); the spec's own
  *   copyright footer (html_legal.c) is in both modes.  --doc-base moves or
  *   drops the base of the spec's relative links into the JDK docs.
+ * - Translations (gen/i18n/): the page's own words are messages of the
+ *   templates, translated when the template is compiled (--lang); the
+ *   spec's prose is swapped for its translated tree where doc() starts on a
+ *   description --translations translates, and labels go through L().
+ *   Both come from PO files at run time; nothing translated is stored.
  * - The search index is written by html_search.c; under `jvmtigen site`
  *   (ctx->html.site, see site.h) the page also gets a version switcher and
  *   "changed in" badges.
@@ -46,6 +51,9 @@
 #include "emit/html_legal.h"
 #include "emit/html_search.h"
 #include "emit/site.h"
+#include "i18n/catalog.h"
+#include "i18n/lang.h"
+#include "i18n/prose.h"
 
 int jt_emit_html(const jt_emit_ctx *ctx);   /* until emit.h declares it */
 
@@ -65,7 +73,15 @@ struct R {
     int plain_dl;               /* inside a <dl> without <dt> */
     int jdk;                    /* JDK feature release for outside links */
     bool plain;                 /* --html-plain: none of our additions */
+    const jt_prose *prose;      /* --translations: the spec's prose translated */
 };
+
+/* A label or synopsis of the spec (ctx: its element's anchor), translated
+ * when --translations has it. */
+static const char *L(const R *r, const char *ctx, const char *english)
+{
+    return r->prose && ctx ? jt_prose_label(r->prose, ctx, english) : english;
+}
 
 /* ---- output ------------------------------------------------------------ */
 
@@ -790,6 +806,9 @@ static const struct elem *find_elem(const char *name)
 
 static void doc(R *r, const jt_doc *d)
 {
+    /* a description --translations translates: its tree instead */
+    if (r->prose)
+        d = jt_prose_doc(r->prose, d);
     for (; d; d = d->next) {
         if (!d->name) {
             esc(r, d->text);
@@ -811,7 +830,7 @@ static void render_intro(R *r, const jt_intro *in)
         char buf[256];
         const char *id = anchor_of(in->id, buf, sizeof buf);
         if (in->label && *in->label)
-            RENDER(r, "intro_heading", T("id", id), T("label", in->label));
+            RENDER(r, "intro_heading", T("id", id), T("label", L(r, in->id, in->label)));
         else
             RENDER(r, "intro_anchor", T("id", id));
     }
@@ -856,7 +875,7 @@ static void slot_enum_id(R *r, const void *arg)
 
 static void render_constants(R *r, const jt_constants *g)
 {
-    RENDER(r, "constants", T("id", g->id), T("label", g->label), F("enum_id", slot_enum_id, g),
+    RENDER(r, "constants", T("id", g->id), T("label", L(r, g->id, g->label)), F("enum_id", slot_enum_id, g),
            F("rows", slot_constant_rows, g));
 }
 
@@ -1054,7 +1073,7 @@ static void slot_typedef_table(R *r, const void *arg) { render_typedef_table(r, 
 /* A typedef a category declares: heading, prose, declaration, fields. */
 static void render_typedef_section(R *r, const jt_typedef *td)
 {
-    RENDER(r, "typedef_section", T("id", td->id), T("label", td->label),
+    RENDER(r, "typedef_section", T("id", td->id), T("label", L(r, td->id, td->label)),
            F("description", slot_description, td->description), F("code", slot_typedef_code, td),
            F("table", slot_typedef_table, td));
 }
@@ -1646,7 +1665,7 @@ static void render_function(R *r, const jt_function *f)
 {
     td_list tds = { f->typedefs, f->ntypedefs };
     sig_arg sig = { f->params, f->nparams };
-    RENDER(r, "function", T("id", f->id), T("synopsis", f->synopsis ? f->synopsis : f->id),
+    RENDER(r, "function", T("id", f->id), T("synopsis", f->synopsis ? L(r, f->id, f->synopsis) : f->id),
            F("ret", slot_fn_ret, f), T("env", r->s->iface.env),
            F("badges", slot_fn_badges, f), F("typedefs_code", slot_typedefs_code, &tds),
            F("enums_code", slot_fn_enums, f), F("params", slot_params_sig, &sig),
@@ -1672,7 +1691,7 @@ static void slot_cb_parameters(R *r, const void *arg)
 static void render_callback(R *r, const jt_callback *c)
 {
     sig_arg sig = { c->params, c->nparams };
-    RENDER(r, "callback", T("id", c->id), T("synopsis", c->synopsis ? c->synopsis : c->id),
+    RENDER(r, "callback", T("id", c->id), T("synopsis", c->synopsis ? L(r, c->id, c->synopsis) : c->id),
            F("ret", slot_c_ret, c), F("params", slot_params_callback, &sig),
            F("description", slot_description, c->description), F("parameters", slot_cb_parameters, c));
 }
@@ -1708,7 +1727,7 @@ static void slot_category_functions(R *r, const void *arg)
     for (size_t i = 0; i < r->s->nfunctions; i++) {
         const jt_function *f = r->s->functions[i];
         if (f->category == cat && listed(f))
-            RENDER(r, "member_item", T("id", f->id), T("synopsis", f->synopsis ? f->synopsis : f->id));
+            RENDER(r, "member_item", T("id", f->id), T("synopsis", f->synopsis ? L(r, f->id, f->synopsis) : f->id));
     }
 }
 
@@ -1718,7 +1737,7 @@ static void slot_category_callbacks_items(R *r, const void *arg)
     for (size_t i = 0; i < r->s->ncallbacks; i++) {
         const jt_callback *c = r->s->callbacks[i];
         if (c->category == cat && !c->elided)
-            RENDER(r, "member_item", T("id", c->id), T("synopsis", c->synopsis ? c->synopsis : c->id));
+            RENDER(r, "member_item", T("id", c->id), T("synopsis", c->synopsis ? L(r, c->id, c->synopsis) : c->id));
     }
 }
 
@@ -1867,7 +1886,7 @@ static void render_category(R *r, const jt_category *cat)
 {
     cat_types ct = { cat, NULL, NULL, NULL, 0, { 0 } };
     collect_cat_types(r, cat, &ct);
-    RENDER(r, "category", T("id", cat->id), T("label", cat->label), F("functions", slot_category_functions, cat),
+    RENDER(r, "category", T("id", cat->id), T("label", L(r, cat->id, cat->label)), F("functions", slot_category_functions, cat),
            F("callback_list", slot_category_callbacks, cat), F("type_list", slot_cat_types, &ct),
            F("constant_list", slot_cat_consts, &ct), F("intros", slot_cat_intros, cat),
            F("members", slot_cat_members, cat));
@@ -1882,7 +1901,7 @@ static void slot_category_index(R *r, const void *arg)
     (void)arg;
     for (size_t i = 0; i < r->s->ncategories; i++) {
         const jt_category *cat = r->s->categories[i];
-        RENDER(r, "category_index_item", T("id", cat->id), T("label", cat->label),
+        RENDER(r, "category_index_item", T("id", cat->id), T("label", L(r, cat->id, cat->label)),
                F("functions", slot_category_functions, cat));
     }
 }
@@ -1943,7 +1962,7 @@ static void render_event(R *r, const jt_event *e)
 {
     td_list tds = { e->typedefs, e->ntypedefs };
     sig_arg sig = { e->params, e->nparams };
-    RENDER(r, "event", T("id", e->id), T("label", e->label ? e->label : e->id), F("badges", slot_ev_badges, e),
+    RENDER(r, "event", T("id", e->id), T("label", e->label ? L(r, e->id, e->label) : e->id), F("badges", slot_ev_badges, e),
            F("typedefs_code", slot_typedefs_code, &tds), F("params", slot_params_sig, &sig),
            F("description", slot_description, e->description), F("info", slot_ev_info, e),
            F("typedefs", slot_typedefs_tables, &tds), F("capabilities", slot_ev_capabilities, e),
@@ -1986,7 +2005,8 @@ static void slot_event_index(R *r, const void *arg)
             evs[n++] = s->events[i];
     jt_sort(evs, n, sizeof *evs, by_event_label);
     for (size_t i = 0; i < n; i++)
-        RENDER(r, "event_index_item", T("id", evs[i]->id), T("label", evs[i]->label ? evs[i]->label : evs[i]->id));
+        RENDER(r, "event_index_item", T("id", evs[i]->id),
+               T("label", evs[i]->label ? L(r, evs[i]->id, evs[i]->label) : evs[i]->id));
     free(evs);
 }
 
@@ -2253,7 +2273,7 @@ static void toc_intros(R *r, const char *parent)
         if (intro_in(in, parent)) {
             char buf[256];
             RENDER(r, "toc_item", T("id", anchor_of(in->id, buf, sizeof buf)),
-                   T("label", in->label ? in->label : in->id));
+                   T("label", in->label ? L(r, in->id, in->label) : in->id));
         }
     }
 }
@@ -2264,7 +2284,8 @@ static void slot_toc_categories(R *r, const void *arg)
 {
     (void)arg;
     for (size_t i = 0; i < r->s->ncategories; i++)
-        RENDER(r, "toc_item", T("id", r->s->categories[i]->id), T("label", r->s->categories[i]->label));
+        RENDER(r, "toc_item", T("id", r->s->categories[i]->id),
+               T("label", L(r, r->s->categories[i]->id, r->s->categories[i]->label)));
 }
 
 static void slot_toc_basetypes(R *r, const void *arg)
@@ -2291,7 +2312,7 @@ static void slot_toc(R *r, const void *arg)
 static void slot_search_index(R *r, const void *arg)
 {
     (void)arg;
-    jt_html_search_index(r->f, r->s);
+    jt_html_search_index(r->f, r->s, r->prose);
 }
 
 /* The search box and its script with the index: ours alone (not plain). */
@@ -2382,7 +2403,11 @@ static void render_page(R *r)
     char version[48], basic[32];
     snprintf(version, sizeof version, "%d.%d.%d", r->ctx->major, r->ctx->minor, r->ctx->micro);
     snprintf(basic, sizeof basic, "%d.%d", r->ctx->major, r->ctx->minor);
-    RENDER(r, "page", T("title_text", s->label ? s->label : "JVM(TM) Tool Interface"), T("version", version),
+    char lang[40] = "en";
+    if (r->ctx->html.ui)
+        jt_lang_tag(jt_catalog_lang(r->ctx->html.ui), lang, sizeof lang);
+    RENDER(r, "page", T("lang", lang), T("title_text", s->label ? s->label : "JVM(TM) Tool Interface"),
+           T("version", version),
            T("spec_file", basename_of(s->path)), F("title", slot_title, NULL),
            T("subtitle", s->title_subtitle ? s->title_subtitle : "Version"), T("basic_version", basic),
            F("toc", slot_toc, NULL), F("intro_section", slot_intro_section, NULL),
@@ -2406,7 +2431,8 @@ int jt_emit_html(const jt_emit_ctx *ctx)
     /* our additions (badges, check ids, the checks reference) describe
      * libjvmticheck: a spec of another interface gets the spec alone */
     r.plain = ctx->html.plain || ctx->spec->iface.declared;
-    r.t = jt_tpl_load(TEMPLATE_FILE);
+    r.prose = ctx->html.prose;
+    r.t = jt_tpl_load_lang(TEMPLATE_FILE, ctx->html.ui);
     if (!r.t)
         return -1;
 

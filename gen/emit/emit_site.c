@@ -16,6 +16,9 @@
 #include "util/diag.h"
 #include "util/outfile.h"
 
+#include "i18n/catalog.h"
+#include "i18n/lang.h"
+
 #define SITE_TEMPLATE "site.html.tmpl"
 
 typedef struct S {
@@ -109,12 +112,24 @@ static void render(S *s, const char *block, const svar *v, size_t n)
         render((s), (block), v_, sizeof v_ / sizeof v_[0]);                    \
     } while (0)
 
+/* A page's title: a block of the template (a sentence --lang translates),
+ * with the versions it names. */
+typedef struct title_arg {
+    const char *block, *old, *new;
+} title_arg;
+
+static void slot_title(S *s, const void *arg)
+{
+    const title_arg *t = arg;
+    RENDER(s, t->block, ST("old", t->old ? t->old : ""), ST("new", t->new ? t->new : ""));
+}
+
 /* Opens DIR/NAME with the page head; the caller writes the body, then
  * finish() closes it. */
-static int start(S *s, const char *dir, const char *name, const char *title)
+static int start(S *s, const char *dir, const char *name, const title_arg *title, jt_catalog *ui)
 {
     memset(s, 0, sizeof *s);
-    s->t = jt_tpl_load(SITE_TEMPLATE);
+    s->t = jt_tpl_load_lang(SITE_TEMPLATE, ui);
     if (!s->t)
         return -1;
     s->o = jt_out_open(dir, name);
@@ -123,7 +138,10 @@ static int start(S *s, const char *dir, const char *name, const char *title)
         return -1;
     }
     s->f = jt_out_file(s->o);
-    RENDER(s, "head", ST("title", title));
+    char tag[40] = "en";
+    if (ui)
+        jt_lang_tag(jt_catalog_lang(ui), tag, sizeof tag);
+    RENDER(s, "head", SF("title", slot_title, title), ST("lang", tag));
     return 0;
 }
 
@@ -176,10 +194,11 @@ static void slot_index_rows(S *s, const void *arg)
     }
 }
 
-int jt_emit_site_index(const char *dir, const jt_site_info *site, const size_t *counts)
+int jt_emit_site_index(const char *dir, const jt_site_info *site, const size_t *counts, jt_catalog *ui)
 {
     S s;
-    if (start(&s, dir, "index.html", "JVM TI specification: versions") != 0)
+    title_arg title = { "title_index", NULL, NULL };
+    if (start(&s, dir, "index.html", &title, ui) != 0)
         return -1;
     index_arg a = { site, counts };
     RENDER(&s, "index", SF("rows", slot_index_rows, &a));
@@ -195,18 +214,22 @@ typedef struct changes_arg {
     size_t from, to;            /* the group being written */
 } changes_arg;
 
-static const char *group_title(const char *kind)
+/* The heading of a kind's table: a block of the template ("Functions"). */
+static void slot_group_title(S *s, const void *arg)
 {
-    static const struct { const char *kind, *title; } titles[] = {
-        { "function", "Functions" }, { "event", "Events" }, { "callback", "Callbacks" },
-        { "error", "Errors" }, { "capability", "Capabilities" }, { "constants", "Constant groups" },
-        { "constant", "Constants" }, { "struct", "Structures" }, { "union", "Structures" },
-        { "basetype", "Base types" },
+    static const struct { const char *kind, *block; } titles[] = {
+        { "function", "group_function" }, { "event", "group_event" }, { "callback", "group_callback" },
+        { "error", "group_error" }, { "capability", "group_capability" }, { "constants", "group_constants" },
+        { "constant", "group_constant" }, { "struct", "group_struct" }, { "union", "group_struct" },
+        { "basetype", "group_basetype" },
     };
+    const char *kind = arg;
     for (size_t i = 0; i < sizeof titles / sizeof titles[0]; i++)
-        if (strcmp(titles[i].kind, kind) == 0)
-            return titles[i].title;
-    return kind;
+        if (strcmp(titles[i].kind, kind) == 0) {
+            RENDER(s, titles[i].block, ST("", ""));
+            return;
+        }
+    esc(s, kind);
 }
 
 static void slot_change_rows(S *s, const void *arg)
@@ -249,28 +272,39 @@ static void slot_change_groups(S *s, const void *arg)
         changes_arg g = *a;
         g.from = k;
         g.to = e;
-        RENDER(s, "changes_group", ST("title", group_title(a->l->items[k].kind)), SF("rows", slot_change_rows, &g));
+        RENDER(s, "changes_group", SF("title", slot_group_title, a->l->items[k].kind),
+               SF("rows", slot_change_rows, &g));
         k = e;
     }
     if (!a->l->n)
         RENDER(s, "changes_none", ST("", ""));
 }
 
-int jt_emit_site_changes(const char *dir, const jt_site_info *site, int i, const jt_delta_list *deltas)
+/* "From version OLD to version NEW: N changes, ..." (a sentence of its own,
+ * for --lang) */
+static void slot_changes_summary(S *s, const void *arg)
 {
-    char file[256], title[256], count[32], abi[32];
+    const char *const *v = arg;
+    RENDER(s, "changes_summary", ST("old", v[0]), ST("new", v[1]), ST("count", v[2]), ST("abi", v[3]));
+}
+
+int jt_emit_site_changes(const char *dir, const jt_site_info *site, int i, const jt_delta_list *deltas,
+                         jt_catalog *ui)
+{
+    char file[256], count[32], abi[32];
     jt_site_changes_file(site, i, file, sizeof file);
-    snprintf(title, sizeof title, "JVM TI: what changed from %s to %s", site->labels[i - 1], site->labels[i]);
+    title_arg title = { "title_changes", site->labels[i - 1], site->labels[i] };
     size_t nabi = 0;
     for (size_t k = 0; k < deltas->n; k++)
         nabi += deltas->items[k].abi;
     snprintf(count, sizeof count, "%zu", deltas->n);
     snprintf(abi, sizeof abi, "%zu", nabi);
     S s;
-    if (start(&s, dir, file, title) != 0)
+    if (start(&s, dir, file, &title, ui) != 0)
         return -1;
     changes_arg a = { site, i, deltas, 0, 0 };
-    RENDER(&s, "changes", ST("old", site->labels[i - 1]), ST("new", site->labels[i]), ST("count", count),
-           ST("abi", abi), SF("groups", slot_change_groups, &a));
+    const char *summary[4] = { site->labels[i - 1], site->labels[i], count, abi };
+    RENDER(&s, "changes", SF("changes_summary", slot_changes_summary, summary),
+           SF("groups", slot_change_groups, &a));
     return finish(&s);
 }

@@ -2,6 +2,7 @@
  * Reads only the model; rows follow the kinds table below, so adding a
  * kind is a row there and a loop here. */
 #include "emit/html_search.h"
+#include "i18n/prose.h"
 
 #include <inttypes.h>
 #include <stdbool.h>
@@ -146,8 +147,9 @@ static void section_anchor(const char *id, char *buf, size_t n)
             *p = '_';
 }
 
-void jt_html_search_index(FILE *f, const jt_spec *s)
+void jt_html_search_index(FILE *f, const jt_spec *s, const struct jt_prose *prose)
 {
+#define TR(ctx, english) ((english) ? jt_prose_label(prose, (ctx), (english)) : NULL)
     ix x = { f, true };
     fputs("{\"kinds\":[", f);
     for (int k = 0; k < K_COUNT; k++) {
@@ -160,21 +162,21 @@ void jt_html_search_index(FILE *f, const jt_spec *s)
         const jt_function *fn = s->functions[i];
         if (fn->elided || fn->hide)
             continue;
-        row(&x, fn->id, K_FUNCTION, NULL, fn->synopsis, NULL);
+        row(&x, fn->id, K_FUNCTION, NULL, TR(fn->id, fn->synopsis), NULL);
         params(&x, fn->id, fn->params, fn->nparams, "parameter");
     }
     for (size_t i = 0; i < s->nevents; i++) {
         const jt_event *e = s->events[i];
         if (e->elided)
             continue;
-        row(&x, e->id, K_EVENT, NULL, e->label, NULL);
+        row(&x, e->id, K_EVENT, NULL, TR(e->id, e->label), NULL);
         params(&x, e->id, e->params, e->nparams, "parameter");
     }
     for (size_t i = 0; i < s->ntypedefs; i++)
-        row(&x, s->typedefs[i]->id, K_TYPE, NULL, s->typedefs[i]->label, NULL);
+        row(&x, s->typedefs[i]->id, K_TYPE, NULL, TR(s->typedefs[i]->id, s->typedefs[i]->label), NULL);
     for (size_t i = 0; i < s->ncallbacks; i++)
         if (!s->callbacks[i]->elided)
-            row(&x, s->callbacks[i]->id, K_TYPE, NULL, s->callbacks[i]->synopsis, NULL);
+            row(&x, s->callbacks[i]->id, K_TYPE, NULL, TR(s->callbacks[i]->id, s->callbacks[i]->synopsis), NULL);
     for (size_t i = 0; i < s->nbasetypes; i++) {
         const jt_basetype *b = s->basetypes[i];
         row(&x, b->id, K_TYPE, b->name ? b->name : b->id, b->group_label, NULL);
@@ -182,7 +184,7 @@ void jt_html_search_index(FILE *f, const jt_spec *s)
     for (size_t i = 0; i < s->nconstants; i++) {
         const jt_constants *g = s->constants[i];
         if (g->kind == JT_CK_ENUM)
-            row(&x, g->id, K_TYPE, NULL, g->label, NULL);
+            row(&x, g->id, K_TYPE, NULL, TR(g->id, g->label), NULL);
         for (size_t j = 0; j < g->nconstants; j++) {
             const jt_constant *c = &g->constants[j];
             char detail[512], keys[64];
@@ -211,7 +213,12 @@ void jt_html_search_index(FILE *f, const jt_spec *s)
         words w = { .len = 0 };
         w.buf[0] = '\0';
         scan_doc(&w, in->body, false);
-        row(&x, in->label && *in->label ? in->label : in->id, K_SECTION, anchor, "section", w.buf);
+        const char *name = in->label && *in->label ? in->label : in->id;
+        const char *shown = TR(in->id, name);
+        if (shown != name)          /* translated: the English still finds it */
+            add_word(&w, name, strlen(name));
+        row(&x, shown, K_SECTION, anchor, "section", w.buf);
     }
+#undef TR
     fputs("\n]}", f);
 }

@@ -20,7 +20,11 @@
 
 #include "model/model.h"
 
-/* Writes the index, safe to place inside <script> (no "<", ">" or "&"). */
-void jt_html_search_index(FILE *f, const jt_spec *s);
+struct jt_prose;
+
+/* Writes the index, safe to place inside <script> (no "<", ">" or "&").
+ * PROSE (--translations, or NULL): titles, synopses and section names as
+ * the page shows them, the English section name kept as keywords. */
+void jt_html_search_index(FILE *f, const jt_spec *s, const struct jt_prose *prose);
 
 #endif

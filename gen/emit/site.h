@@ -37,8 +37,11 @@ void jt_site_changes_file(const jt_site_info *site, int i, char *buf, size_t n);
 
 /* DIR/index.html; COUNTS[i]: number of changes from version i - 1 to i.
  * 0, or -1 (message printed). */
-int jt_emit_site_index(const char *dir, const jt_site_info *site, const size_t *counts);
+struct jt_catalog;
+/* UI: the pages' own words (--lang), or NULL for English. */
+int jt_emit_site_index(const char *dir, const jt_site_info *site, const size_t *counts, struct jt_catalog *ui);
 /* DIR/changes-OLD-NEW.html for versions i - 1 and i, from their deltas. */
-int jt_emit_site_changes(const char *dir, const jt_site_info *site, int i, const jt_delta_list *deltas);
+int jt_emit_site_changes(const char *dir, const jt_site_info *site, int i, const jt_delta_list *deltas,
+                         struct jt_catalog *ui);
 
 #endif

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n/catalog.h"
 #include "util/diag.h"
 
 typedef struct seg {
@@ -27,6 +28,8 @@ struct jt_tpl_block {
     seg *segs;
     size_t nsegs, cap;
     bool trim_end;      /* drop the newline before {{end}} */
+    bool text;          /* {{text name}}: the body is one message */
+    const char *src;    /* where the body's source starts */
 };
 
 struct jt_tpl {
@@ -37,6 +40,9 @@ struct jt_tpl {
     size_t mask;
     char **bufs;                    /* file contents and slot names we own */
     size_t nbufs, capbufs;
+    jt_catalog *ui;                 /* the page's words, or NULL: English */
+    jt_tpl_message *msgs;           /* {{_text}} and {{text}} messages */
+    size_t nmsgs, capmsgs;
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -174,6 +180,74 @@ static bool is_ident(const char *s, size_t n)
     return true;
 }
 
+/* ---- the page's words: messages of a catalog ------------------------------ */
+
+static void add_message(jt_tpl *t, const char *ctx, const char *msgid, const char *file, int line)
+{
+    if (t->nmsgs == t->capmsgs) {
+        t->capmsgs = t->capmsgs ? t->capmsgs * 2 : 64;
+        t->msgs = xrealloc(t->msgs, t->capmsgs * sizeof *t->msgs);
+    }
+    t->msgs[t->nmsgs++] = (jt_tpl_message){ ctx, msgid, file, line };
+}
+
+static bool has_slot(const seg *segs, size_t n, const char *slot, size_t len)
+{
+    for (size_t i = 0; i < n; i++)
+        if (segs[i].slot && strlen(segs[i].slot) == len && strncmp(segs[i].slot, slot, len) == 0)
+            return true;
+    return false;
+}
+
+/* A text block's translation STR in place of its English segments: text
+ * and {{slot}}s, each slot one the English has. */
+static int compile_translation(jt_tpl *t, jt_tpl_block *b, const char *str, const jt_cat_entry *e)
+{
+    seg *english = b->segs;
+    size_t nenglish = b->nsegs;
+    char *own_str = xstrndup(str, strlen(str));
+    own(t, own_str);
+    b->segs = NULL;
+    b->nsegs = b->cap = 0;
+    const char *p = own_str, *lit = own_str;
+    int rc = 0;
+    while ((p = strstr(p, "{{")) != NULL) {
+        const char *close = strstr(p + 2, "}}");
+        size_t n = close ? (size_t)(close - p - 2) : 0;
+        if (!close || !is_ident(p + 2, n) || !has_slot(english, nenglish, p + 2, n)) {
+            jt_diag(JT_DIAG_ERROR, jt_catalog_path(t->ui), e->line,
+                    "the translation of %s uses {{%.*s}}, which is not one of the English text's slots",
+                    b->name, close ? (int)n : 2, close ? p + 2 : "..");
+            rc = -1;
+            break;
+        }
+        push_text(b, lit, (size_t)(p - lit), e->line);
+        char *slot = xstrndup(p + 2, n);
+        own(t, slot);
+        push_seg(b, (seg){ NULL, 0, slot, e->line });
+        p = lit = close + 2;
+    }
+    if (rc == 0)
+        push_text(b, lit, strlen(lit), e->line);
+    free(english);
+    return rc;
+}
+
+/* {{end}} of a {{text}} block: its source is a message. */
+static int end_text_block(jt_tpl *t, jt_tpl_block *b, const char *end)
+{
+    size_t len = (size_t)(end - b->src);
+    if (b->trim_end && len && b->src[len - 1] == '\n')
+        len--;
+    char *msgid = xstrndup(b->src, len);
+    own(t, msgid);
+    add_message(t, b->name, msgid, b->file, b->segs && b->nsegs ? b->segs[0].line : 0);
+    const jt_cat_entry *e = t->ui ? jt_catalog_find(t->ui, b->name, msgid) : NULL;
+    if (e && e->msgstr)
+        return compile_translation(t, b, e->msgstr, e);
+    return 0;
+}
+
 static int compile(jt_tpl *t, const char *file, char *text)
 {
     jt_tpl_block *cur = NULL;
@@ -210,14 +284,15 @@ static int compile(jt_tpl *t, const char *file, char *text)
             push_text(cur, lit, (size_t)(p - lit), line);
         if (n && in[0] == '!') {
             /* comment */
-        } else if (n > 6 && strncmp(in, "block ", 6) == 0) {
+        } else if ((n > 6 && strncmp(in, "block ", 6) == 0) || (n > 5 && strncmp(in, "text ", 5) == 0)) {
+            bool is_text = in[0] == 't';
             if (cur) {
                 jt_diag(JT_DIAG_ERROR, file, line, "{{block}} inside block %s (expected {{end}} first)",
                         cur->name);
                 errors++;
             }
-            const char *nm = in + 6;
-            size_t nl = n - 6;
+            const char *nm = in + (is_text ? 5 : 6);
+            size_t nl = n - (is_text ? 5 : 6);
             if (!is_ident(nm, nl)) {
                 jt_diag(JT_DIAG_ERROR, file, line, "bad block name \"%.*s\" (expected letters, digits, _)",
                         (int)nl, nm);
@@ -233,11 +308,12 @@ static int compile(jt_tpl *t, const char *file, char *text)
                 t->blocks = xrealloc(t->blocks, t->cap * sizeof *t->blocks);
             }
             cur = &t->blocks[t->nblocks++];
-            *cur = (jt_tpl_block){ name, file, NULL, 0, 0, false };
+            *cur = (jt_tpl_block){ name, file, NULL, 0, 0, false, is_text, NULL };
             if (*next == '\n') {
                 next++;
                 cur->trim_end = true;
             }
+            cur->src = next;
         } else if (n == 3 && strncmp(in, "end", 3) == 0) {
             if (!cur) {
                 jt_diag(JT_DIAG_ERROR, file, line, "{{end}} outside a block");
@@ -250,7 +326,29 @@ static int compile(jt_tpl *t, const char *file, char *text)
                         last->text + last->len == p)
                         last->len--;
                 }
+                if (cur->text && end_text_block(t, cur, p) != 0)
+                    return -1;      /* one message for a bad catalog */
                 cur = NULL;
+            }
+        } else if (n > 1 && in[0] == '_') {
+            /* the page's own words: a message of the catalog */
+            char *msgid = xstrndup(in + 1, n - 1);
+            own(t, msgid);
+            add_message(t, NULL, msgid, file, line);
+            const char *tr = t->ui ? jt_catalog_get(t->ui, NULL, msgid) : NULL;
+            if (!cur) {
+                jt_diag(JT_DIAG_ERROR, file, line, "{{_%s}} outside a block", msgid);
+                errors++;
+            } else if (cur->text) {
+                jt_diag(JT_DIAG_ERROR, file, line, "{{_...}} inside text block %s (the block is one message)",
+                        cur->name);
+                errors++;
+            } else if (tr) {
+                char *copy = xstrndup(tr, strlen(tr));
+                own(t, copy);
+                push_text(cur, copy, strlen(copy), line);
+            } else {
+                push_text(cur, msgid, n - 1, line);
             }
         } else if (n > 1 && in[0] == '>') {
             char *inc = xstrndup(in + 1, n - 1);
@@ -277,7 +375,7 @@ static int compile(jt_tpl *t, const char *file, char *text)
         } else {
             size_t shown = strcspn(in, "\n");
             jt_diag(JT_DIAG_ERROR, file, line,
-                    "cannot read {{%.*s%s (expected {{slot}}, {{block name}}, {{end}}, {{>file}} or {{! comment}})",
+                    "cannot read {{%.*s%s (expected {{slot}}, {{block name}}, {{text name}}, {{end}}, {{_text}}, {{>file}} or {{! comment}})",
                     (int)(shown < n && shown < 40 ? shown : n > 40 ? 40 : n), in, shown < n ? "..." : "}}");
             errors++;
         }
@@ -317,10 +415,16 @@ static void build_index(jt_tpl *t)
     }
 }
 
-jt_tpl *jt_tpl_load(const char *name)
+jt_tpl *jt_tpl_load(const char *name) { return jt_tpl_load_lang(name, NULL); }
+
+size_t jt_tpl_nmessages(const jt_tpl *t) { return t->nmsgs; }
+const jt_tpl_message *jt_tpl_messages(const jt_tpl *t) { return t->msgs; }
+
+jt_tpl *jt_tpl_load_lang(const char *name, jt_catalog *ui)
 {
     jt_tpl *t = xrealloc(NULL, sizeof *t);
     memset(t, 0, sizeof *t);
+    t->ui = ui;
     const char *shown;
     char *text = read_template(t, name, &shown, NULL, 0);
     if (!text || compile(t, shown, text) != 0) {
@@ -341,6 +445,7 @@ void jt_tpl_free(jt_tpl *t)
     }
     free(t->blocks);
     free(t->index);
+    free(t->msgs);
     for (size_t i = 0; i < t->nbufs; i++)
         free(t->bufs[i]);
     free(t->bufs);

@@ -14,6 +14,14 @@
  * fills each {{slot}} itself, the way glad keeps its templates as small
  * blocks that code switches on and off.
  *
+ * Words: {{_text}} is text of the page's own (a heading, a caption) and
+ * {{text name}} ... {{end}} a block that is one sentence, slots and markup
+ * included.  Both are messages of a gettext catalog (--lang): the text is
+ * the msgid (a text block's msgctxt is its name), and a translation
+ * replaces it when the template is compiled; a text block's translation
+ * may use the English's slots and no others.  Without a catalog the text
+ * is used as it is.  `jvmtigen pot --ui` lists the messages.
+ *
  * Templates are compiled into jvmtigen (templates_gen.c, made from
  * templates/ at build time); setting JVMTIGEN_TEMPLATES=DIR reads them from
  * DIR instead, to try template changes without rebuilding.
@@ -36,6 +44,17 @@ typedef bool (*jt_tpl_fill)(void *arg, const char *slot, jt_out *o);
  * $JVMTIGEN_TEMPLATES or the compiled-in copies.  NULL (message printed,
  * "file:line: error: ...") on failure. */
 jt_tpl *jt_tpl_load(const char *name);
+/* The same, with the page's words from catalog UI (NULL: English). */
+struct jt_catalog;
+jt_tpl *jt_tpl_load_lang(const char *name, struct jt_catalog *ui);
+
+/* The messages of the loaded file, in file order (ctx NULL for {{_text}}). */
+typedef struct jt_tpl_message {
+    const char *ctx, *msgid, *file;
+    int line;
+} jt_tpl_message;
+size_t jt_tpl_nmessages(const jt_tpl *t);
+const jt_tpl_message *jt_tpl_messages(const jt_tpl *t);
 void jt_tpl_free(jt_tpl *t);
 
 /* A block by name, or NULL. */
