@@ -1,19 +1,30 @@
-/* jc_bin.c — format=bin: the trace as a recording, in a file mapped
- * MAP_SHARED, so that every record made survives the process (SIGKILL,
- * SIGSEGV, abort): the kernel owns the pages.  `jvmtigen trace FILE` prints
- * it as text or jsonl.  The layout is in jc_bintrace.h.
+/* jc_bin.c — format=bin (and record=FILE): the trace as a recording, in a
+ * file mapped MAP_SHARED, so that every record made survives the process
+ * (SIGKILL, SIGSEGV, abort): the kernel owns the pages.  `jvmtigen trace
+ * FILE` prints it as text, jsonl or Chrome trace events.  The layout is in
+ * jc_bintrace.h.
  *
  * Design:
- * - Each thread writes only into chunks of its own (1 MiB, taken from the
- *   end of the file under a lock, ftruncate + mmap), so a record is a few
+ * - Each thread writes only into chunks of its own (1 MiB, whose file
+ *   offsets come from a counter in the mapped header, so that a fork()ed
+ *   child never takes the parent's; posix_fallocate, so that a full disk
+ *   fails here and never as SIGBUS on a store), so a record is a few
  *   stores, no lock and no formatting.
- * - A call is recorded before it is made (state 1, "entered") and
- *   completed after it returns (its error and duration, state 2): the call
- *   a crash happened in is the last record of its thread.  The state word
- *   is stored last, with release order.
- * - Names are written once, at the start (function slots and errors): the
- *   viewer needs no spec.  Arguments and events are not recorded (yet);
- *   violations, notes and the summary go to stderr as text.
+ * - A call is recorded before it is made (state 1, "entered": the call a
+ *   crash happened in is the last record of its thread); after it returns
+ *   the trace API (jc_rec_*, jc_trace.c) gives its arguments, which are
+ *   collected raw as items in a per-record buffer and written behind the
+ *   entered record when nothing came after it on this thread, else in a
+ *   copy at the end (the entered one then says "skip").  The state word is
+ *   stored last, with release order.  A call not traced (trace=errors and
+ *   no error) takes its entered record back.
+ * - Names of functions, errors, events and every constant group are
+ *   written once, in the header: the decoder needs no spec.  Other strings
+ *   (argument names, thread names, class signatures, messages) are
+ *   interned: written once per file as a string record, then used by id.
+ *   The table is global (lock-free lookups, inserts under a lock), with a
+ *   small per-thread cache in front; when it is full, or in a fork()ed
+ *   child (whose new ids would clash with the parent's), strings go inline.
  * - When a chunk cannot be had (disk full, no address space), the recorder
  *   says so once and stops; what is in the file stays readable.
  */
@@ -24,6 +35,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -35,19 +47,38 @@
 
 #define CHUNK (1u << 20)
 #define DEPTH 8
+#define STR_KEEP (65536 + 4)        /* jc_trace.c's STR_MAX + 4: what it can print */
+#define INTERN_SLOTS (1u << 16)
+#define INTERN_MAX (INTERN_SLOTS / 2)
+#define INTERN_BYTES (32u << 20)
+#define CACHE 64
+
+bool jc_bin_active;
+/* Each jc_bin_open starts a generation: a thread's chunk, cache and ids
+ * of an earlier one (the unit tests open several) are dropped. */
+static unsigned bin_gen;
+static _Thread_local unsigned tl_gen;
 
 static int bin_fd = -1;
-static off_t bin_end;
-static pthread_mutex_t bin_mu = PTHREAD_MUTEX_INITIALIZER;
+static unsigned char *bin_header;   /* mapped for the process's life */
+static size_t bin_header_len;
 static atomic_bool bin_failed;
+static bool bin_child;              /* a fork()ed child: no new string ids */
 static char bin_path[256];
 
-static _Thread_local unsigned char *tl_pos, *tl_end;
+static _Thread_local unsigned char *tl_pos, *tl_end, *tl_chunk;
 static _Thread_local unsigned char *tl_open[DEPTH];
 static _Thread_local int tl_depth;
+static _Thread_local unsigned char *tl_pending;     /* a call left, to be claimed */
+static _Thread_local unsigned char *tl_claimed;     /* a call whose items are being collected */
 
 static void put16(unsigned char *p, unsigned v) { p[0] = (unsigned char)v; p[1] = (unsigned char)(v >> 8); }
 static void put32(unsigned char *p, uint32_t v) { memcpy(p, &v, 4); }
+static void put64(unsigned char *p, uint64_t v) { memcpy(p, &v, 8); }
+static void publish(unsigned char *r, uint32_t state)
+{
+    atomic_store_explicit((_Atomic uint32_t *)(void *)r, state, memory_order_release);
+}
 
 static void bin_failure(const char *what, int e)
 {
@@ -60,119 +91,547 @@ static void bin_failure(const char *what, int e)
         (void)!write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
 }
 
-static size_t put_name(unsigned char *h, size_t at, unsigned kind, int num, const char *name)
+/* ---- the header ------------------------------------------------------------ */
+
+typedef struct nbuf {
+    unsigned char *p;
+    size_t len, cap;
+} nbuf;
+
+static void put_name(nbuf *b, unsigned kind, unsigned num, long long value, const char *name)
 {
     size_t len = strlen(name);
-    if (len > 255 || at + 4 + len > JC_BIN_HEADER)
-        return at;
-    h[at] = (unsigned char)kind;
-    put16(h + at + 1, (unsigned)num);
-    h[at + 3] = (unsigned char)len;
-    memcpy(h + at + 4, name, len);
-    return at + 4 + len;
+    if (len > 255)
+        return;
+    if (b->len + JC_BIN_NAME_HEAD + len > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 65536;
+        unsigned char *p = realloc(b->p, cap);
+        if (!p)
+            return;
+        b->p = p;
+        b->cap = cap;
+    }
+    unsigned char *e = b->p + b->len;
+    memset(e, 0, JC_BIN_NAME_HEAD);
+    e[0] = (unsigned char)kind;
+    e[1] = (unsigned char)len;
+    put16(e + 2, num);
+    put64(e + 4, (uint64_t)value);
+    memcpy(e + JC_BIN_NAME_HEAD, name, len);
+    b->len += JC_BIN_NAME_HEAD + len;
 }
 
-int jc_bin_open(const char *path, char *err, size_t errlen)
+static void jc_bin_atfork(void);
+typedef struct ient {
+    _Atomic uint32_t id;        /* 0: empty; set last */
+    uint32_t hash, len;
+    char *copy;
+} ient;
+
+static ient intern_tab[INTERN_SLOTS];
+static uint32_t intern_count;
+static size_t intern_bytes;
+static pthread_mutex_t intern_mu = PTHREAD_MUTEX_INITIALIZER;
+
+int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
 {
     snprintf(bin_path, sizeof bin_path, "%s", path);
-    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0 || ftruncate(fd, JC_BIN_HEADER) != 0) {
-        snprintf(err, errlen, "jvmticheck: cannot open binary trace '%s': %s", path, strerror(errno));
-        if (fd >= 0)
-            close(fd);
-        return -1;
-    }
-    unsigned char *h = mmap(NULL, JC_BIN_HEADER, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    if (h == MAP_FAILED) {
-        snprintf(err, errlen, "jvmticheck: cannot map binary trace '%s': %s", path, strerror(errno));
-        close(fd);
-        return -1;
-    }
-    memcpy(h, JC_BIN_MAGIC, 8);
-    put32(h + 8, JC_BIN_VERSION);
-    put32(h + 12, CHUNK);
-    size_t at = JC_BIN_NAMES_AT;
+    nbuf nb = { 0 };
     for (int i = 1; i <= jc_fn_max; i++)
         if (jc_fn_table[i].name)
-            at = put_name(h, at, JC_BIN_NAME_FN, i, jc_fn_table[i].name);
+            put_name(&nb, JC_BIN_NAME_FN, (unsigned)i, 0, jc_fn_table[i].name);
     for (int e = 0; e < 1000; e++) {
         const char *n = jvmti_error_name((jvmtiError)e);
         if (n)
-            at = put_name(h, at, JC_BIN_NAME_ERROR, e, n);
+            put_name(&nb, JC_BIN_NAME_ERROR, (unsigned)e, 0, n);
     }
-    put32(h + 16, (uint32_t)(at - JC_BIN_NAMES_AT));
-    munmap(h, JC_BIN_HEADER);
-    bin_end = JC_BIN_HEADER;
+    for (int e = 0; e < 1000; e++) {
+        const char *n = jvmti_event_name((jvmtiEvent)e);
+        if (n)
+            put_name(&nb, JC_BIN_NAME_EVENT, (unsigned)e, 0, n);
+    }
+    for (int g = 0; g < jvmti_constant_group_count; g++) {
+        const jvmti_constant_group *grp = jvmti_constant_groups[g];
+        put_name(&nb, JC_BIN_NAME_GROUP, (unsigned)g,
+                 grp->kind == JVMTI_CONSTANTS_BITS ? 1 : grp->kind == JVMTI_CONSTANTS_ENUM ? 0 : 2, grp->name);
+        for (int k = 0; k < grp->count; k++)
+            put_name(&nb, JC_BIN_NAME_CONST, (unsigned)g, (long long)grp->constants[k].value,
+                     grp->constants[k].name);
+    }
+    if (!nb.p) {
+        snprintf(err, errlen, "jvmticheck: out of memory");
+        return -1;
+    }
+    size_t hlen = (JC_BIN_NAMES_AT + nb.len + 4095) & ~(size_t)4095;
+    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0 || posix_fallocate(fd, 0, (off_t)hlen) != 0) {
+        snprintf(err, errlen, "jvmticheck: cannot open binary trace '%s': %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        free(nb.p);
+        return -1;
+    }
+    unsigned char *h = mmap(NULL, hlen, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (h == MAP_FAILED) {
+        snprintf(err, errlen, "jvmticheck: cannot map binary trace '%s': %s", path, strerror(errno));
+        close(fd);
+        free(nb.p);
+        return -1;
+    }
+    memcpy(h + JC_BIN_NAMES_AT, nb.p, nb.len);
+    free(nb.p);
+    memcpy(h, JC_BIN_MAGIC, 8);
+    put32(h + 8, JC_BIN_VERSION);
+    put32(h + 12, CHUNK);
+    put32(h + 16, (uint32_t)nb.len);
+    put32(h + 20, (uint32_t)hlen);
+    put32(h + 24, addresses ? 0 : JC_BIN_FLAG_NOADDR);
+    atomic_store((_Atomic uint64_t *)(void *)(h + JC_BIN_NEXT_AT), (uint64_t)hlen);
+    pthread_mutex_lock(&intern_mu);
+    for (size_t i = 0; i < INTERN_SLOTS; i++) {
+        free(intern_tab[i].copy);
+        intern_tab[i].copy = NULL;
+        atomic_store(&intern_tab[i].id, 0);
+    }
+    intern_count = 0;
+    intern_bytes = 0;
+    pthread_mutex_unlock(&intern_mu);
+    if (bin_header)
+        munmap(bin_header, bin_header_len);
+    if (bin_fd >= 0)
+        close(bin_fd);
+    bin_gen++;
+    bin_header = h;
+    bin_header_len = hlen;
     atomic_store(&bin_failed, false);
     bin_fd = fd;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, jc_bin_atfork);
+    jc_bin_active = true;
     return 0;
 }
+
+/* ---- chunks ----------------------------------------------------------------- */
 
 /* A new chunk for the calling thread; false when none can be had. */
 static bool new_chunk(void)
 {
     if (atomic_load(&bin_failed) || bin_fd < 0)
         return false;
-    pthread_mutex_lock(&bin_mu);
-    off_t at = bin_end;
-    int e = 0;
-    if (posix_fallocate(bin_fd, at, CHUNK) != 0 && ftruncate(bin_fd, at + CHUNK) != 0)
-        e = errno ? errno : ENOSPC;
-    else
-        bin_end = at + CHUNK;
-    pthread_mutex_unlock(&bin_mu);
+    uint64_t at = atomic_fetch_add((_Atomic uint64_t *)(void *)(bin_header + JC_BIN_NEXT_AT), CHUNK);
+    int e = posix_fallocate(bin_fd, (off_t)at, CHUNK);
     if (e) {
         bin_failure("grow", e);
         return false;
     }
-    unsigned char *c = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_SHARED, bin_fd, at);
+    unsigned char *c = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_SHARED, bin_fd, (off_t)at);
     if (c == MAP_FAILED) {
         bin_failure("map", errno);
         return false;
     }
+    /* the chunk left behind is given back unless a call entered there is
+     * still open (its record is completed in place) */
+    bool open_there = false;
+    for (int i = 0; i < tl_depth; i++)
+        open_there |= tl_open[i] && tl_open[i] >= tl_chunk && tl_open[i] < tl_chunk + CHUNK;
+    open_there |= tl_pending && tl_pending >= tl_chunk && tl_pending < tl_chunk + CHUNK;
+    open_there |= tl_claimed && tl_claimed >= tl_chunk && tl_claimed < tl_chunk + CHUNK;
+    if (tl_chunk && !open_there)
+        munmap(tl_chunk, CHUNK);
     memcpy(c, JC_BIN_CHUNK_MAGIC, 8);
     put32(c + 8, (uint32_t)syscall(SYS_gettid));
     if (pthread_getname_np(pthread_self(), (char *)c + 16, 32) != 0)
         c[16] = 0;
+    tl_chunk = c;
     tl_pos = c + JC_BIN_CHUNK_HEAD;
     tl_end = c + CHUNK;
     return true;
 }
 
+/* n bytes at the end of the calling thread's chunk, or NULL. */
+static unsigned char *room(size_t n)
+{
+    if (n > CHUNK - JC_BIN_CHUNK_HEAD)
+        return NULL;
+    if ((!tl_pos || (size_t)(tl_end - tl_pos) < n) && !new_chunk())
+        return NULL;
+    unsigned char *r = tl_pos;
+    tl_pos += n;
+    return r;
+}
+
+/* ---- interned strings ---------------------------------------------------------- */
+
+static _Thread_local struct { const char *p; ient *e; } tl_cache[CACHE];
+
+static uint32_t fnv(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+static ient *probe(const char *s, size_t n, uint32_t h, bool *empty_at)
+{
+    for (uint32_t i = h & (INTERN_SLOTS - 1), k = 0; k < INTERN_SLOTS; k++, i = (i + 1) & (INTERN_SLOTS - 1)) {
+        ient *e = &intern_tab[i];
+        if (!atomic_load_explicit(&e->id, memory_order_acquire)) {
+            *empty_at = true;
+            return e;
+        }
+        if (e->hash == h && e->len == n && memcmp(e->copy, s, n) == 0) {
+            *empty_at = false;
+            return e;
+        }
+    }
+    return NULL;
+}
+
+/* Writes a string record (id, bytes) into this thread's chunk. */
+static bool put_string_record(uint32_t id, const char *s, size_t n)
+{
+    size_t len = JC_BIN_REC + ((n + 7) & ~(size_t)7);
+    unsigned char *r = room(len);
+    if (!r)
+        return false;
+    memset(r + 4, 0, JC_BIN_REC - 4);
+    put32(r + 4, (uint32_t)len);
+    r[10] = JC_BIN_K_STRING;
+    put32(r + 20, id);
+    put64(r + 40, n);
+    memcpy(r + JC_BIN_REC, s, n);
+    memset(r + JC_BIN_REC + n, 0, len - JC_BIN_REC - n);
+    publish(r, JC_BIN_COMPLETE);
+    return true;
+}
+
+/* The id of s (its first STR_KEEP bytes), written to the file when new;
+ * 0 when it cannot be interned (then it goes inline). */
+static uint32_t intern(const char *s)
+{
+    unsigned slot = (unsigned)(((uintptr_t)s >> 3) & (CACHE - 1));
+    ient *c = tl_cache[slot].e;
+    size_t n = strnlen(s, STR_KEEP);
+    if (c && tl_cache[slot].p == s && c->len == n && memcmp(c->copy, s, n) == 0)
+        return atomic_load_explicit(&c->id, memory_order_relaxed);
+    uint32_t h = fnv(s, n);
+    bool empty;
+    ient *e = probe(s, n, h, &empty);
+    if (e && !empty) {
+        tl_cache[slot].p = s;
+        tl_cache[slot].e = e;
+        return atomic_load_explicit(&e->id, memory_order_relaxed);
+    }
+    if (bin_child)
+        return 0;
+    uint32_t id = 0;
+    pthread_mutex_lock(&intern_mu);
+    e = probe(s, n, h, &empty);
+    if (e && !empty) {
+        id = atomic_load_explicit(&e->id, memory_order_relaxed);
+    } else if (e && intern_count < INTERN_MAX && intern_bytes + n <= INTERN_BYTES) {
+        char *copy = malloc(n + 1);
+        if (copy && put_string_record(intern_count + 1, s, n)) {
+            memcpy(copy, s, n);
+            copy[n] = '\0';
+            e->hash = h;
+            e->len = (uint32_t)n;
+            e->copy = copy;
+            id = ++intern_count;
+            intern_bytes += n;
+            atomic_store_explicit(&e->id, id, memory_order_release);
+        } else {
+            free(copy);
+        }
+    }
+    pthread_mutex_unlock(&intern_mu);
+    if (id) {
+        tl_cache[slot].p = s;
+        tl_cache[slot].e = e;
+    }
+    return id;
+}
+
+/* ---- fork ------------------------------------------------------------------------ */
+
+/* The child has the forking thread only, which must not write into the
+ * chunk its parent's thread goes on using, nor make string ids the parent
+ * makes too: new chunks (from the shared counter) and inline strings. */
+static void fork_child(void)
+{
+    bin_child = true;
+    tl_pos = tl_end = tl_chunk = NULL;
+    tl_depth = 0;
+    tl_pending = NULL;
+    memset(tl_cache, 0, sizeof tl_cache);
+    pthread_mutex_init(&intern_mu, NULL);
+}
+
+static void fork_prepare(void) { pthread_mutex_lock(&intern_mu); }
+static void fork_parent(void) { pthread_mutex_unlock(&intern_mu); }
+
+static void jc_bin_atfork(void)
+{
+    pthread_atfork(fork_prepare, fork_parent, fork_child);
+}
+
+/* ---- calls: entered before, completed after ------------------------------------------ */
+
+static _Thread_local char tl_tname[32];
+static _Thread_local uint32_t tl_tname_id;
+
+/* The calling thread's state belongs to the current recording. */
+static void fresh(void)
+{
+    if (tl_gen == bin_gen)
+        return;
+    tl_gen = bin_gen;
+    tl_pos = tl_end = tl_chunk = NULL;
+    tl_depth = 0;
+    tl_pending = tl_claimed = NULL;
+    tl_tname_id = 0;
+    memset(tl_cache, 0, sizeof tl_cache);
+}
+
+static uint32_t thread_name_id(const char *name)
+{
+    if (!tl_tname_id || strncmp(tl_tname, name, sizeof tl_tname) != 0) {
+        snprintf(tl_tname, sizeof tl_tname, "%s", name);
+        tl_tname_id = intern(tl_tname);
+    }
+    return tl_tname_id;
+}
+
+static void head(unsigned char *r, uint32_t len, unsigned num, unsigned kind, uint32_t thread)
+{
+    memset(r + 4, 0, JC_BIN_REC - 4);
+    put32(r + 4, len);
+    put16(r + 8, num);
+    r[10] = (unsigned char)kind;
+    r[11] = (unsigned char)atomic_load_explicit(&jc_g.phase, memory_order_relaxed);
+    put32(r + 16, thread);
+}
+
+/* A call left but not claimed by a record (it should have been): complete
+ * it as it is. */
+static void settle_pending(void)
+{
+    if (tl_pending) {
+        publish(tl_pending, JC_BIN_COMPLETE);
+        tl_pending = NULL;
+    }
+}
+
 void jc_bin_enter(int num)
 {
+    fresh();
+    settle_pending();
     if (tl_depth >= DEPTH)
         return;
-    if (tl_pos == tl_end && !new_chunk()) {
-        tl_open[tl_depth++] = NULL;
-        return;
+    uint32_t tname = thread_name_id(jc_trace_thread_name());
+    unsigned char *r = room(JC_BIN_REC);
+    if (r) {
+        head(r, JC_BIN_REC, (unsigned)num, JC_BIN_K_CALL, tname);
+        put64(r + 32, jc_now_ns());
+        publish(r, JC_BIN_ENTERED);
     }
-    if (!tl_pos && !new_chunk()) {
-        tl_open[tl_depth++] = NULL;
-        return;
-    }
-    unsigned char *r = tl_pos;
-    tl_pos += JC_BIN_REC;
-    put16(r + 4, (unsigned)num);
-    r[6] = JC_BIN_KIND_CALL;
-    uint64_t t = jc_now_ns();
-    memcpy(r + 16, &t, 8);
-    atomic_store_explicit((_Atomic uint32_t *)(void *)r, JC_BIN_ENTERED, memory_order_release);
     tl_open[tl_depth++] = r;
 }
 
-void jc_bin_leave(jvmtiError err)
+void jc_bin_leave(int num, jvmtiError err)
 {
+    fresh();
+    settle_pending();
     if (tl_depth <= 0)
         return;
     unsigned char *r = tl_open[--tl_depth];
     if (!r)
         return;
-    uint64_t t0, dur;
-    memcpy(&t0, r + 16, 8);
-    dur = jc_now_ns() - t0;
+    unsigned t = jc_g.opt.trace;
+    if (!((t & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (t & JC_TRACE_ERRORS)))) {
+        /* not traced: take the record back (the end of the chunk when
+         * nothing came after it), else skip it */
+        if (r + JC_BIN_REC == tl_pos && r >= tl_chunk && r < tl_end) {
+            publish(r, 0);
+            tl_pos = r;
+        } else {
+            publish(r, JC_BIN_SKIP);
+        }
+        return;
+    }
+    (void)num;
+    uint64_t t0;
+    memcpy(&t0, r + 32, 8);
+    put64(r + 40, jc_now_ns() - t0);
     int32_t e = (int32_t)err;
-    memcpy(r + 8, &e, 4);
-    memcpy(r + 24, &dur, 8);
-    atomic_store_explicit((_Atomic uint32_t *)(void *)r, JC_BIN_COMPLETE, memory_order_release);
+    memcpy(r + 12, &e, 4);
+    put32(r + 28, JC_BIN_RF_ERROR);
+    tl_pending = r;
+}
+
+/* ---- records from the trace API ---------------------------------------------------------- */
+
+static bool grow(jc_bin_rec *b, size_t n)
+{
+    if (b->broken)
+        return false;
+    if (b->cap - b->len >= n)
+        return true;
+    size_t cap = b->cap ? b->cap : 512;
+    while (cap - b->len < n)
+        cap *= 2;
+    unsigned char *p = realloc(b->p, cap);
+    if (!p) {
+        b->broken = true;
+        return false;
+    }
+    b->p = p;
+    b->cap = cap;
+    return true;
+}
+
+void jc_bin_begin(jc_bin_rec *b, enum jc_rec_kind kind, const char *name, const char *label, const char *thread)
+{
+    fresh();
+    b->len = 0;
+    b->broken = false;
+    b->kind = (unsigned)kind + 1;
+    b->claimed = NULL;
+    b->num = 0;
+    b->thread = thread_name_id(thread);
+    if (kind == JC_REC_CALL && tl_pending) {
+        unsigned num = tl_pending[8] | (unsigned)tl_pending[9] << 8;
+        if (name && jc_fn_table[num].name && strcmp(jc_fn_table[num].name, name) == 0) {
+            b->claimed = tl_claimed = tl_pending;
+            b->num = num;
+            tl_pending = NULL;
+        }
+        settle_pending();   /* a call record that is not this call's */
+    }
+    /* other records (a violation the call's result shows, say) come
+     * before the call's own, which stays pending */
+    b->name = b->num ? 0 : intern(name ? name : "?");
+    b->label = label ? intern(label) : 0;
+}
+
+static unsigned char *item(jc_bin_rec *b, unsigned type, const char *key, size_t extra)
+{
+    if (!grow(b, JC_BIN_ITEM + extra))
+        return NULL;
+    unsigned char *i = b->p + b->len;
+    memset(i, 0, JC_BIN_ITEM);
+    i[0] = (unsigned char)type;
+    put32(i + 4, key ? intern(key) : 0);
+    b->len += JC_BIN_ITEM;
+    return i;
+}
+
+void jc_bin_item(jc_bin_rec *b, unsigned type, const char *key, const char *group, uint64_t value)
+{
+    unsigned char *i = item(b, type, key, 0);
+    if (i) {
+        if (group)
+            put32(i + 8, intern(group));
+        put64(i + 16, value);
+    }
+}
+
+/* A string value (NULL ok): by id, or inline when it cannot be interned. */
+void jc_bin_item_str(jc_bin_rec *b, unsigned type, const char *key, const char *s)
+{
+    uint32_t id = s ? intern(s) : 0;
+    if (!s || id) {
+        jc_bin_item(b, type, key, NULL, id);
+        return;
+    }
+    size_t n = strnlen(s, STR_KEEP), pad = (n + 7) & ~(size_t)7;
+    unsigned char *i = item(b, type == JC_BIN_I_STR ? JC_BIN_I_STR_INLINE : JC_BIN_I_FIELD_INLINE, key, pad);
+    if (!i)
+        return;
+    put32(i + 8, (uint32_t)n);
+    memcpy(i + JC_BIN_ITEM, s, n);
+    memset(i + JC_BIN_ITEM + n, 0, pad - n);
+    b->len += pad;
+}
+
+void jc_bin_vthread(jc_bin_rec *b, const char *carrier, const char *vname, long long vtid)
+{
+    unsigned char *i = item(b, JC_BIN_I_VTHREAD, carrier, 0);
+    if (i) {
+        put32(i + 8, intern(vname));
+        put64(i + 16, (uint64_t)vtid);
+    }
+}
+
+void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, uint64_t dur_ns)
+{
+    unsigned char *old = b->claimed;
+    b->claimed = tl_claimed = NULL;
+    if (b->broken) {
+        if (old)
+            publish(old, JC_BIN_COMPLETE);
+        return;
+    }
+    size_t len = JC_BIN_REC + b->len;
+    unsigned char *r;
+    if (old && old + JC_BIN_REC == tl_pos && old >= tl_chunk && old < tl_end
+        && (size_t)(tl_end - tl_pos) >= b->len) {
+        /* nothing after it on this thread: the items go behind it */
+        memcpy(old + JC_BIN_REC, b->p, b->len);
+        tl_pos += b->len;
+        put32(old + 4, (uint32_t)len);
+        r = old;
+        old = NULL;
+    } else {
+        r = room(len);
+        if (!r) {
+            if (old)
+                publish(old, JC_BIN_COMPLETE);
+            return;
+        }
+        if (old) {
+            memcpy(r + 4, old + 4, JC_BIN_REC - 4);
+            put32(r + 4, (uint32_t)len);
+        } else {
+            head(r, (uint32_t)len, 0, b->kind, b->thread);
+            put64(r + 32, t_ns);
+            put64(r + 40, dur_ns);
+        }
+        memcpy(r + JC_BIN_REC, b->p, b->len);
+    }
+    /* the name, thread and phase as of now (the direct trace's header is
+     * made after the call too) */
+    r[11] = (unsigned char)atomic_load_explicit(&jc_g.phase, memory_order_relaxed);
+    put32(r + 16, b->thread);
+    put32(r + 20, b->name);
+    put32(r + 24, b->label);
+    if (has_error) {
+        int32_t e = (int32_t)err;
+        memcpy(r + 12, &e, 4);
+    }
+    put32(r + 28, has_error ? JC_BIN_RF_ERROR : 0);
+    publish(r, JC_BIN_COMPLETE);
+    if (old)
+        publish(old, JC_BIN_SKIP);
+}
+
+void jc_bin_rec_free(jc_bin_rec *b)
+{
+    free(b->p);
+    b->p = NULL;
+    b->len = b->cap = 0;
+}
+
+/* At a thread's exit: its last chunk is given back (its records stay in
+ * the file).  Chunks it left earlier stay mapped: a call entered there
+ * may have been completed later, so it is only unmapped when nothing is
+ * open in it. */
+void jc_bin_thread_exit(void)
+{
+    settle_pending();
+    if (tl_chunk && tl_depth == 0 && !tl_claimed) {
+        munmap(tl_chunk, CHUNK);
+        tl_chunk = tl_pos = tl_end = NULL;
+    }
 }

@@ -15,6 +15,7 @@ static const struct help_row {
     const char *option, *what;
 } rows[] = {
     { "log=FILE", "where records go (appended; %p becomes the pid); default stderr" },
+    { "record=FILE", "also a format=bin recording of the same records (jvmtigen trace FILE)" },
     { "format=text|jsonl", "one line per record, text or a JSON object; default text" },
     { "trace=all|calls|events|errors|none", "which records (join with '+'); default errors" },
     { "only=GLOB[+GLOB...]", "trace only these functions and events (fnmatch)" },

@@ -30,8 +30,30 @@ int jc_trace_crash_flush(void);
 
 /* ---- jc_bin.c ------------------------------------------------------------- */
 
-/* Creates the recording at path (format=bin).  0, or -1 with a message. */
-int jc_bin_open(const char *path, char *err, size_t errlen);
+/* Creates the recording at path (format=bin, record=).  0, or -1 with a
+ * message.  addresses: the addresses= option, kept in the header. */
+int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen);
+
+/* One record of the trace API on its way into the recording: its items,
+ * collected raw (jc_trace.c holds one per open jc_rec). */
+typedef struct jc_bin_rec {
+    unsigned char *p;
+    size_t len, cap;
+    unsigned kind, num;
+    uint32_t name, label, thread;
+    unsigned char *claimed;     /* the call's entered record */
+    bool broken;
+} jc_bin_rec;
+void jc_bin_begin(jc_bin_rec *b, enum jc_rec_kind kind, const char *name, const char *label, const char *thread);
+void jc_bin_item(jc_bin_rec *b, unsigned type, const char *key, const char *group, uint64_t value);
+void jc_bin_item_str(jc_bin_rec *b, unsigned type, const char *key, const char *s);
+void jc_bin_vthread(jc_bin_rec *b, const char *carrier, const char *vname, long long vtid);
+void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, uint64_t dur_ns);
+void jc_bin_rec_free(jc_bin_rec *b);
+/* The calling thread exits: its last chunk is unmapped. */
+void jc_bin_thread_exit(void);
+/* The calling thread's name as records show it (jc_trace.c). */
+const char *jc_trace_thread_name(void);
 
 /* ---- jc_crash.c ---------------------------------------------------------- */
 

@@ -55,6 +55,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "jc_bintrace.h"
 #include "jc_internal.h"
 #include "jvmti_names.h"
 
@@ -79,6 +80,9 @@ struct jc_rec {
     bool has_error;
     bool broken;            /* out of memory: dropped at the end */
     jvmtiError error;
+    bool to_text;           /* a line for the log */
+    bool to_bin;            /* items for the recording (format=bin, record=) */
+    jc_bin_rec bin;
 };
 
 /* ---- the two formats ------------------------------------------------------ */
@@ -123,8 +127,11 @@ static void free_thread_buffers(void *unused)
     for (int i = 0; i < REC_DEPTH; i++) {
         free(tl_recs[i].body.p);
         free(tl_recs[i].tail.p);
+        jc_bin_rec_free(&tl_recs[i].bin);
         tl_recs[i] = (jc_rec){ .kind = JC_REC_CALL };
     }
+    if (jc_bin_active)
+        jc_bin_thread_exit();
     tl_depth = 0;
     tl_registered = false;
 }
@@ -166,6 +173,11 @@ static const char *thread_name(void)
         jc_crash_thread_named(tl_name);
     }
     return tl_name;
+}
+
+const char *jc_trace_thread_name(void)
+{
+    return thread_name();
 }
 
 void jc_trace_thread_renamed(void)
@@ -724,14 +736,22 @@ uint64_t jc_now_ns(void)
 
 /* ---- records ---------------------------------------------------------------------- */
 
+/* A record goes to the log (format=text or jsonl; under format=bin, the
+ * records other than calls and events, on stderr as text) and to the
+ * recording (format=bin, record=). */
 static jc_rec *push(enum jc_rec_kind kind)
 {
-    if (!jc_g.active || tl_depth >= REC_DEPTH || (unsigned)kind > JC_REC_WARNING
-        || atomic_load_explicit(&sink_fd, memory_order_relaxed) < 0)
+    if (!jc_g.active || tl_depth >= REC_DEPTH || (unsigned)kind > JC_REC_WARNING)
         return NULL;
-    if (jc_g.opt.format == JC_FMT_BIN && (kind == JC_REC_CALL || kind == JC_REC_EVENT))
-        return NULL;            /* calls are in the recording (jc_bin.c) */
+    bool to_text = atomic_load_explicit(&sink_fd, memory_order_relaxed) >= 0
+                   && !(jc_g.opt.format == JC_FMT_BIN && (kind == JC_REC_CALL || kind == JC_REC_EVENT));
+    if (!to_text && !jc_bin_active)
+        return NULL;
     jc_rec *r = &tl_recs[tl_depth++];
+    r->to_text = to_text;
+    r->to_bin = jc_bin_active;
+    if (r->to_bin)
+        register_thread();
     r->kind = kind;
     r->fmt = jc_g.opt.format == JC_FMT_JSONL ? JC_FMT_JSONL : JC_FMT_TEXT;
     r->group = GRP_NONE;
@@ -744,13 +764,20 @@ static jc_rec *push(enum jc_rec_kind kind)
 }
 
 /* The part known at the start: who, where, what. */
-static void put_header(jc_rec *r, const char *name, const char *label)
+static void put_header(jc_rec *r, const char *name, const char *label, const char *bin_label)
 {
     buf *b = &r->body;
     const char *phase = phase_name(atomic_load_explicit(&jc_g.phase, memory_order_relaxed));
     const char *vname = NULL;
     long long vtid = -1;
     bool virt = jc_vthread_current(&vname, &vtid);
+    if (r->to_bin) {
+        jc_bin_begin(&r->bin, r->kind, name, bin_label, virt ? vname : thread_name());
+        if (virt)
+            jc_bin_vthread(&r->bin, thread_name(), vname, vtid);
+    }
+    if (!r->to_text)
+        return;
     if (is_text(r)) {
         put_s(r, b, "thread=");
         put_word(r, b, virt ? vname : thread_name());
@@ -796,7 +823,7 @@ jc_rec *jc_rec_begin(enum jc_rec_kind kind, const char *name)
 {
     jc_rec *r = push(kind);
     if (r)
-        put_header(r, name, NULL);
+        put_header(r, name, NULL, NULL);
     return r;
 }
 
@@ -810,9 +837,14 @@ jc_rec *jc_rec_begin_labelled(enum jc_rec_kind kind, const char *check, const ch
     jc_rec *r = push(kind);
     if (!r)
         return NULL;
-    put_header(r, fn, is_text(r) ? check : NULL);
-    if (!is_text(r))
+    put_header(r, fn, is_text(r) ? check : NULL, check);
+    if (!is_text(r) && r->to_text) {
+        /* the log's "check" field; the recording has it as the label */
+        bool to_bin = r->to_bin;
+        r->to_bin = false;
         jc_rec_field_str(r, "check", check);
+        r->to_bin = to_bin;
+    }
     return r;
 }
 
@@ -831,33 +863,49 @@ static buf *arg(jc_rec *r, const char *name)
     return b;
 }
 
+/* The recording takes the value raw; true when the log wants a line. */
+static bool bin_raw(jc_rec *r, unsigned type, const char *name, const char *group, uint64_t v)
+{
+    if (!r)
+        return false;
+    if (r->to_bin)
+        jc_bin_item(&r->bin, type, name, group, v);
+    return r->to_text;
+}
+
 void jc_rec_arg_int(jc_rec *r, const char *name, long long v)
 {
-    if (r)
+    if (bin_raw(r, JC_BIN_I_INT, name, NULL, (uint64_t)v))
         put_i64(r, arg(r, name), v);
 }
 
 void jc_rec_arg_uint(jc_rec *r, const char *name, unsigned long long v)
 {
-    if (r)
+    if (bin_raw(r, JC_BIN_I_UINT, name, NULL, v))
         put_u64(r, arg(r, name), v);
 }
 
 void jc_rec_arg_double(jc_rec *r, const char *name, double v)
 {
-    if (r)
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    if (bin_raw(r, JC_BIN_I_DOUBLE, name, NULL, bits))
         put_double(r, arg(r, name), v);
 }
 
 void jc_rec_arg_bool(jc_rec *r, const char *name, int v)
 {
-    if (r)
+    if (bin_raw(r, JC_BIN_I_BOOL, name, NULL, v != 0))
         put_s(r, arg(r, name), v ? "true" : "false");
 }
 
 void jc_rec_arg_str(jc_rec *r, const char *name, const char *s)
 {
-    if (r)
+    if (!r)
+        return;
+    if (r->to_bin)
+        jc_bin_item_str(&r->bin, JC_BIN_I_STR, name, s);
+    if (r->to_text)
         put_quoted(r, arg(r, name), s, "\"");
 }
 
@@ -871,7 +919,7 @@ static void put_sym(jc_rec *r, buf *b, const char *s)
 
 void jc_rec_arg_ptr(jc_rec *r, const char *name, const void *p)
 {
-    if (!r)
+    if (!bin_raw(r, JC_BIN_I_PTR, name, NULL, (uint64_t)(uintptr_t)p))
         return;
     buf *b = arg(r, name);
     if (!p) {
@@ -922,13 +970,13 @@ static void put_value_name(jc_rec *r, buf *b, const char *group, long long v)
 
 void jc_rec_arg_enum(jc_rec *r, const char *name, const char *group, long long v)
 {
-    if (r)
+    if (bin_raw(r, JC_BIN_I_ENUM, name, group, (uint64_t)v))
         put_value_name(r, arg(r, name), group, v);
 }
 
 void jc_rec_arg_bits(jc_rec *r, const char *name, const char *group, long long v)
 {
-    if (!r)
+    if (!bin_raw(r, JC_BIN_I_BITS, name, group, (uint64_t)v))
         return;
     buf *b = arg(r, name);
     size_t n = group ? jvmti_bits_format(group, (jlong)v, NULL, 0) : 0;
@@ -947,7 +995,7 @@ void jc_rec_arg_bits(jc_rec *r, const char *name, const char *group, long long v
 /* c as (modified) UTF-8, then escaped like any string. */
 void jc_rec_arg_char(jc_rec *r, const char *name, int c)
 {
-    if (!r)
+    if (!bin_raw(r, JC_BIN_I_CHAR, name, NULL, (uint64_t)(int64_t)c))
         return;
     unsigned long cp = c < 0 ? (unsigned char)c : (unsigned long)c;
     char u[5] = { 0 };
@@ -968,6 +1016,12 @@ void jc_rec_out(jc_rec *r)
 {
     if (!r || r->group == GRP_OUT)
         return;
+    if (r->to_bin)
+        jc_bin_item(&r->bin, JC_BIN_I_OUT, NULL, NULL, 0);
+    if (!r->to_text) {
+        r->group = GRP_OUT;
+        return;
+    }
     put_s(r, &r->body, r->group == GRP_NONE ? sx(r)->args_empty : sx(r)->group_close);
     put_s(r, &r->body, sx(r)->out_open);
     r->group = GRP_OUT;
@@ -986,6 +1040,10 @@ void jc_rec_field_str(jc_rec *r, const char *key, const char *value)
 {
     if (!r)
         return;
+    if (r->to_bin)
+        jc_bin_item_str(&r->bin, JC_BIN_I_FIELD_STR, key, value);
+    if (!r->to_text)
+        return;
     put_s(r, &r->tail, sx(r)->field_sep);
     put_key(r, &r->tail, key);
     put_word(r, &r->tail, value);
@@ -993,7 +1051,7 @@ void jc_rec_field_str(jc_rec *r, const char *key, const char *value)
 
 void jc_rec_field_int(jc_rec *r, const char *key, long long value)
 {
-    if (!r)
+    if (!bin_raw(r, JC_BIN_I_FIELD_INT, key, NULL, (uint64_t)value))
         return;
     put_s(r, &r->tail, sx(r)->field_sep);
     put_key(r, &r->tail, key);
@@ -1051,6 +1109,15 @@ void jc_rec_end(jc_rec *r, uint64_t t_ns, uint64_t dur_ns)
     if (!r)
         return;
     int saved = errno;          /* the agent may look at errno after our write */
+    if (!t_ns && (r->to_text || !r->bin.claimed))
+        t_ns = jc_now_ns();     /* not timed (the wrapper times only when asked) */
+    if (r->to_bin)
+        jc_bin_end(&r->bin, r->has_error, r->error, t_ns, dur_ns);
+    if (!r->to_text) {
+        pop(r);
+        errno = saved;
+        return;
+    }
     finish(r, t_ns, dur_ns);
     if (!r->broken) {
         const char *start = line_start(r, t_ns);
