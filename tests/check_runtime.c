@@ -493,13 +493,13 @@ static const struct bad_case {
     const char *message;    /* exact */
 } bad_cases[] = {
     { "foo", false,
-      "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, portability, "
+      "jvmticheck: unknown option 'foo' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
       "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
     { "trace=all,foo=1,log=x", false,
-      "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, portability, "
+      "jvmticheck: unknown option 'foo' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
       "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
     { "=x", false,
-      "jvmticheck: unknown option '' (known: log, format, trace, only, check, leaks, summary, addresses, portability, "
+      "jvmticheck: unknown option '' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
       "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
     { "trace=some", false,
       "jvmticheck: bad value 'some' for trace (expected all, calls, events, errors or none, or several joined by '+')" },
@@ -529,7 +529,7 @@ static const struct bad_case {
     { "agent=/p/lib.so", false,
       "jvmticheck: agent= is only for the -agentpath shim (jvmti_check_wrap wraps its caller)" },
     { "bogus,agent=/p/lib.so", true,
-      "jvmticheck: unknown option 'bogus' (known: log, format, trace, only, check, leaks, summary, addresses, portability, "
+      "jvmticheck: unknown option 'bogus' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
       "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
     { "exitcode=0,agent=/p/lib.so", true, "jvmticheck: bad value '0' for exitcode (expected a number from 1 to 255)" },
     { "repeat=x1", false, "jvmticheck: bad value 'x1' for repeat (expected a number from 1 to 1000000)" },

@@ -469,7 +469,7 @@ static void fmt_record(sbuf *out, names *nm, const rec *x, const syntax *sx)
 
     /* a virtual thread's item comes first (jc_trace.c's put_header) */
     const unsigned char *vt = NULL;
-    if (len >= JC_BIN_REC + JC_BIN_ITEM && r[JC_BIN_REC] == JC_BIN_I_VTHREAD)
+    if (state == JC_BIN_COMPLETE && len >= JC_BIN_REC + JC_BIN_ITEM && r[JC_BIN_REC] == JC_BIN_I_VTHREAD)
         vt = r + JC_BIN_REC;
     str who = vt ? id_str(nm, rd32(vt + 8)) : thread;
 
@@ -628,7 +628,8 @@ static int selected(names *nm, const rec *x, const filters *f, uint64_t t_first)
     if (f->thread) {
         char tid[16];
         snprintf(tid, sizeof tid, "%u", x->tid);
-        const unsigned char *vt = rd32(r + 4) >= JC_BIN_REC + JC_BIN_ITEM && r[JC_BIN_REC] == JC_BIN_I_VTHREAD
+        const unsigned char *vt = rd32(r) == JC_BIN_COMPLETE && rd32(r + 4) >= JC_BIN_REC + JC_BIN_ITEM
+                                          && r[JC_BIN_REC] == JC_BIN_I_VTHREAD
                                       ? r + JC_BIN_REC : NULL;
         str who = id_str(nm, vt ? rd32(vt + 8) : rd32(r + 16));
         if (strcmp(f->thread, tid) != 0 && !glob_str(f->thread, who))
@@ -906,7 +907,8 @@ int jt_trace_decode_filtered(const unsigned char *d, size_t len, const char *pat
                 at += rlen;
                 continue;
             }
-            if ((rc = check_items(r, rlen, at, path)) != 0)
+            /* an entered record may have items on the way in: not shown */
+            if (state == JC_BIN_COMPLETE && (rc = check_items(r, rlen, at, path)) != 0)
                 break;
             if (nrec == cap) {
                 rec *more = realloc(recs, (cap = cap ? cap * 2 : 1024) * sizeof *recs);

@@ -567,20 +567,28 @@ void jc_bin_vthread(jc_bin_rec *b, const char *carrier, const char *vname, long 
 void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, uint64_t dur_ns)
 {
     unsigned char *old = b->claimed;
-    b->claimed = tl_claimed = NULL;
+    b->claimed = NULL;          /* tl_claimed keeps its chunk mapped until the end */
     if (b->broken) {
         if (old)
             publish(old, JC_BIN_COMPLETE);
+        tl_claimed = NULL;
         return;
     }
     size_t len = JC_BIN_REC + b->len;
     unsigned char *r;
     if (old && old + JC_BIN_REC == tl_pos && old >= tl_chunk && old < tl_end
         && (size_t)(tl_end - tl_pos) >= b->len) {
-        /* nothing after it on this thread: the items go behind it */
-        memcpy(old + JC_BIN_REC, b->p, b->len);
+        /* nothing after it on this thread: the items go behind it.  Until
+         * its length says so, a reader takes the word after it for the
+         * next record's state, which must stay 0: that word goes last. */
+        if (b->len) {
+            memcpy(old + JC_BIN_REC + 4, b->p + 4, b->len - 4);
+            atomic_store_explicit((_Atomic uint32_t *)(void *)(old + 4), (uint32_t)len, memory_order_release);
+            uint32_t w;
+            memcpy(&w, b->p, 4);
+            atomic_store_explicit((_Atomic uint32_t *)(void *)(old + JC_BIN_REC), w, memory_order_release);
+        }
         tl_pos += b->len;
-        put32(old + 4, (uint32_t)len);
         r = old;
         old = NULL;
     } else {
@@ -588,6 +596,7 @@ void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, ui
         if (!r) {
             if (old)
                 publish(old, JC_BIN_COMPLETE);
+            tl_claimed = NULL;
             return;
         }
         if (old) {
@@ -614,6 +623,7 @@ void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, ui
     publish(r, JC_BIN_COMPLETE);
     if (old)
         publish(old, JC_BIN_SKIP);
+    tl_claimed = NULL;
 }
 
 void jc_bin_rec_free(jc_bin_rec *b)
