@@ -641,8 +641,17 @@ static int selected(names *nm, const rec *x, const filters *f, uint64_t t_first)
         if (!glob_str(f->function, name))
             return 0;
     }
-    if (f->check && (!rd32(r + 24) || !glob_str(f->check, id_str(nm, rd32(r + 24)))))
-        return 0;
+    if (f->check && !(rd32(r + 24) && glob_str(f->check, id_str(nm, rd32(r + 24))))) {
+        /* a context's summary names its check in a "check" field */
+        int hit = 0;
+        for (size_t at = JC_BIN_REC; rd32(r) == JC_BIN_COMPLETE && at < rd32(r + 4) && !hit; at += item_len(r + at)) {
+            str v;
+            hit = r[at] == JC_BIN_I_FIELD_STR && str_eq(id_str(nm, rd32(r + at + 4)), "check")
+                  && item_str(nm, r + at, &v) && glob_str(f->check, v);
+        }
+        if (!hit)
+            return 0;
+    }
     uint64_t rel = x->t - t_first;
     if (f->has_since && rel < f->since)
         return 0;
@@ -987,7 +996,8 @@ static void usage(FILE *f)
             "  --thread=NAME     only records of threads whose name matches the glob NAME,\n"
             "                    or of the OS thread id NAME\n"
             "  --function=GLOB   only records whose function or event name matches\n"
-            "  --check=GLOB      only violations and notes whose check id matches\n"
+            "  --check=GLOB      only violations and notes whose check id matches, and the\n"
+            "                    summaries of their contexts\n"
             "  --since=TIME      only records that start TIME or later after the first one\n"
             "  --until=TIME      only records that start TIME or earlier after the first one\n"
             "                    (TIME: a number with ns, us, ms or s; ns when bare)\n"
