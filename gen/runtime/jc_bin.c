@@ -378,7 +378,7 @@ static void jc_bin_atfork(void)
 
 /* ---- calls: entered before, completed after ------------------------------------------ */
 
-static _Thread_local char tl_tname[32];
+static _Thread_local char tl_tname[64];
 static _Thread_local uint32_t tl_tname_id;
 
 /* The calling thread's state belongs to the current recording. */

@@ -80,6 +80,12 @@ void jc_envs_reset(void);
 /* Starts naming virtual threads in records when the VM is JVMTI 21+; own is
  * the runtime's private env. */
 void jc_vthreads_init(JavaVM *vm, jvmtiEnv *own);
+/* The calling platform thread's Java name into buf (cut to len - 1
+ * bytes): 1; 0 when it has none (not a Java thread, a virtual thread's
+ * carrier); -1 when it cannot be asked now (not the live phase, inside a
+ * callback that allows only callback-safe functions, no JNIEnv, an
+ * exception pending): ask again later. */
+int jc_java_thread_name(char *buf, size_t len);
 /* True when the calling thread is a virtual thread (then *name and *tid
  * are its name and id); false: a platform thread, or it cannot be told. */
 bool jc_vthread_current(const char **name, long long *tid);

@@ -115,7 +115,8 @@ static _Thread_local jc_rec tl_recs[REC_DEPTH];
 static _Thread_local int tl_depth;
 static _Thread_local bool tl_registered;
 static _Thread_local bool tl_named;
-static _Thread_local char tl_name[32];
+static _Thread_local bool tl_java_named;    /* tl_name is the Java name (or asking failed) */
+static _Thread_local char tl_name[64];
 
 static pthread_key_t cleanup_key;
 static pthread_once_t cleanup_once = PTHREAD_ONCE_INIT;
@@ -170,7 +171,17 @@ static const char *thread_name(void)
         if (pthread_getname_np(pthread_self(), tl_name, sizeof tl_name) != 0 || !tl_name[0])
             snprintf(tl_name, sizeof tl_name, "tid-%ld", thread_id());
         tl_named = true;
+        tl_java_named = false;
         jc_crash_thread_named(tl_name);
+    }
+    /* the Java name, whole (the OS name is cut to 15 bytes), once the VM
+     * can be asked (jc_vthreads.c says when) */
+    if (!tl_java_named && atomic_load_explicit(&jc_g.phase, memory_order_relaxed) == JVMTI_PHASE_LIVE) {
+        int got = jc_java_thread_name(tl_name, sizeof tl_name);
+        if (got >= 0)
+            tl_java_named = true;
+        if (got > 0)
+            jc_crash_thread_named(tl_name);
     }
     return tl_name;
 }
