@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "jc_internal.h"
+#include "../gen/cmd/trace.h"
 #include "jvmti_names.h"
 
 extern int jc_selection_inits;  /* runtime_stubs.c */
@@ -895,6 +896,77 @@ START_TEST(test_long_string)
 }
 END_TEST
 
+/* ---- record=: the recording decodes to the log's own lines ------------------------------------ */
+
+static int cmp_line(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Every kind of value and record, written to a text or jsonl log and, with
+ * record=, to a recording; `jvmtigen trace`'s decoder (gen/cmd/trace.c)
+ * must give the log's lines exactly (sorted: it orders by start time). */
+static void record_roundtrip(const char *fmt, const char *extra)
+{
+    char bin[4200], decoded[4200], opts[8600], name[64];
+    snprintf(bin, sizeof bin, "%s", path_for(fmt[0] == 'j' ? "rt-jsonl.bin" : "rt-text.bin"));
+    snprintf(decoded, sizeof decoded, "%s", path_for(fmt[0] == 'j' ? "rt-jsonl.decoded" : "rt-text.decoded"));
+    snprintf(opts, sizeof opts, "format=%s,trace=all%s,record=%s", fmt, extra, bin);
+    snprintf(name, sizeof name, "rt.%s", fmt);
+    const char *log = init_log(name, opts);
+    emit_samples();
+    for (size_t i = 0; i < sizeof nasty / sizeof *nasty; i++) {
+        jc_rec *r = jc_rec_begin(JC_REC_CALL, nasty[i]);
+        jc_rec_arg_str(r, "s", nasty[i]);
+        jc_rec_out(r);
+        jc_rec_field_str(r, "f", nasty[i]);
+        jc_rec_end(r, 1000 + i, i);
+    }
+    char *big = malloc(200001);
+    memset(big, 'b', 200000);
+    big[200000] = '\0';
+    jc_rec *r = jc_rec_begin(JC_REC_EVENT, "StubEvent");
+    jc_rec_arg_str(r, "big", big);
+    jc_rec_arg_enum(r, "wide", "jvmtiPhase", 1LL << 40);
+    jc_rec_arg_bits(r, "widebits", "jvmtiThreadState", (1LL << 40) | JVMTI_THREAD_STATE_ALIVE);
+    jc_rec_arg_double(r, "inf", -INFINITY);
+    jc_rec_arg_double(r, "third", 1.0 / 3);
+    jc_rec_arg_char(r, "hi", 0x20ac);
+    jc_rec_out(r);                  /* outputs opened, none given */
+    jc_rec_end(r, 2000, 3);
+    free(big);
+    jc_trace_flush_all();
+
+    size_t len = 0;
+    FILE *f = fopen(bin, "rb");
+    ck_assert_msg(f != NULL, "no recording %s", bin);
+    char *data = malloc(64 << 20);
+    len = fread(data, 1, 64 << 20, f);
+    fclose(f);
+    char *out = NULL;
+    size_t n = 0;
+    ck_assert_msg(jt_trace_decode((const unsigned char *)data, len, bin, fmt[0] == 'j' ? JT_TRACE_JSONL : JT_TRACE_TEXT,
+                                  &out, &n) == 0, "the recording %s does not decode", bin);
+    free(data);
+    f = fopen(decoded, "w");
+    ck_assert(f != NULL && fwrite(out, 1, n, f) == n);
+    fclose(f);
+    free(out);
+    lines a = read_lines(log), b = read_lines(decoded);
+    ck_assert_uint_gt(a.n, 15);
+    ck_assert_uint_eq(a.n, b.n);
+    qsort(a.v, a.n, sizeof *a.v, cmp_line);
+    qsort(b.v, b.n, sizeof *b.v, cmp_line);
+    for (size_t i = 0; i < a.n; i++)
+        ck_assert_msg(strcmp(a.v[i], b.v[i]) == 0, "%s: log and recording differ:\n log %.400s\n rec %.400s", fmt,
+                      a.v[i], b.v[i]);
+    free_lines(&a);
+    free_lines(&b);
+}
+
+START_TEST(test_record_jsonl) { record_roundtrip("jsonl", ""); }
+END_TEST
+
+START_TEST(test_record_text) { record_roundtrip("text", ",addresses=off"); }
+END_TEST
+
 /* ---- addresses=off -------------------------------------------------------------------------- */
 
 static void emit_pointers(void)
@@ -1284,6 +1356,7 @@ static Suite *runtime_suite(void)
         { "init", { test_init, test_init_appends } },
         { "records", { test_jsonl_records, test_text_records, test_phases, test_nested_records, test_tid } },
         { "escaping", { test_escaping_jsonl, test_escaping_text, test_thread_names, test_long_string } },
+        { "record", { test_record_jsonl, test_record_text } },
         { "addresses", { test_addresses_off_jsonl, test_addresses_off_text, test_addresses_on } },
         { "concurrency", { test_concurrent_writers } },
         { "state", { test_violation_counts, test_notes, test_violation_only, test_summary, test_summary_off, test_envs,

@@ -431,23 +431,28 @@ static void put_char(sbuf *b, const syntax *sx, long long c)
 /* A string item's value: interned (by id, 0 NULL) or inline. */
 static int item_str(names *nm, const unsigned char *it, str *out)
 {
-    unsigned type = it[0];
+    unsigned type = it[0] & ~JC_BIN_I_OUTFLAG;
     if (type == JC_BIN_I_STR_INLINE || type == JC_BIN_I_FIELD_INLINE) {
-        *out = (str){ it + JC_BIN_ITEM, rd32(it + 8) };
+        *out = (str){ it + JC_BIN_ITEM, (size_t)rd64(it + 8) };
         return 1;
     }
-    uint32_t id = (uint32_t)rd64(it + 16);
+    uint32_t id = (uint32_t)rd64(it + 8);
     if (!id)
         return 0;
     *out = id_str(nm, id);
     return 1;
 }
 
+/* An item's bytes; SIZE_MAX for an inline string too long to be one. */
 static size_t item_len(const unsigned char *it)
 {
-    unsigned type = it[0];
-    if (type == JC_BIN_I_STR_INLINE || type == JC_BIN_I_FIELD_INLINE)
-        return JC_BIN_ITEM + ((rd32(it + 8) + 7u) & ~7u);
+    unsigned type = it[0] & ~JC_BIN_I_OUTFLAG;
+    if (type == JC_BIN_I_STR_INLINE || type == JC_BIN_I_FIELD_INLINE) {
+        uint64_t n = rd64(it + 8);
+        return n > (1u << 30) ? SIZE_MAX : JC_BIN_ITEM + (size_t)((n + 7u) & ~(uint64_t)7);
+    }
+    if (type == JC_BIN_I_ENUM_WIDE || type == JC_BIN_I_BITS_WIDE || type == JC_BIN_I_VTHREAD)
+        return JC_BIN_ITEM + 8;
     return JC_BIN_ITEM;
 }
 
@@ -471,7 +476,7 @@ static void fmt_record(sbuf *out, names *nm, const rec *x, const syntax *sx)
     const unsigned char *vt = NULL;
     if (state == JC_BIN_COMPLETE && len >= JC_BIN_REC + JC_BIN_ITEM && r[JC_BIN_REC] == JC_BIN_I_VTHREAD)
         vt = r + JC_BIN_REC;
-    str who = vt ? id_str(nm, rd32(vt + 8)) : thread;
+    str who = vt ? id_str(nm, rd32(vt + 4)) : thread;
 
     if (state == JC_BIN_ENTERED) {
         if (text) {
@@ -495,7 +500,7 @@ static void fmt_record(sbuf *out, names *nm, const rec *x, const syntax *sx)
         sb_printf(out, "[t=%llu thread=", (unsigned long long)t);
         put_word(out, sx, &who);
         if (vt)
-            sb_printf(out, " vthread=%lld", (long long)rd64(vt + 16));
+            sb_printf(out, " vthread=%lld", (long long)rd64(vt + 8));
         sb_printf(out, " tid=%u phase=%s] %s", x->tid, phase_name(phase), sx->kind_words[k]);
         if (rd32(r + 24)) {
             sb_s(out, " [");
@@ -510,8 +515,8 @@ static void fmt_record(sbuf *out, names *nm, const rec *x, const syntax *sx)
         sb_s(out, ",\"thread\":");
         put_quoted(out, sx, &who, "\"");
         if (vt) {
-            sb_printf(out, ",\"virtual\":true,\"thread_id\":%lld,\"carrier\":", (long long)rd64(vt + 16));
-            str carrier = id_str(nm, rd32(vt + 4));
+            sb_printf(out, ",\"virtual\":true,\"thread_id\":%lld,\"carrier\":", (long long)rd64(vt + 8));
+            str carrier = id_str(nm, rd32(vt + JC_BIN_ITEM));
             put_quoted(out, sx, &carrier, "\"");
         }
         sb_printf(out, ",\"tid\":%u,\"phase\":\"%s\"", x->tid, phase_name(phase));
@@ -525,20 +530,26 @@ static void fmt_record(sbuf *out, names *nm, const rec *x, const syntax *sx)
     int first = 1;
     for (size_t at = JC_BIN_REC; at < len; at += item_len(r + at)) {
         const unsigned char *it = r + at;
-        unsigned type = it[0];
+        unsigned type = it[0] & ~JC_BIN_I_OUTFLAG;
         str key = id_str(nm, rd32(it + 4));
-        uint64_t v = rd64(it + 16);
+        uint64_t v = rd64(it + 8);
+        uint32_t group = (uint32_t)(v >> 32);
         str s;
         if (type == JC_BIN_I_VTHREAD)
             continue;
-        if (type == JC_BIN_I_OUT) {
-            if (grp == GRP_OUT)
-                continue;
+        if (((it[0] & JC_BIN_I_OUTFLAG) || type == JC_BIN_I_OUT) && grp != GRP_OUT) {
             sb_s(out, grp == GRP_NONE ? sx->args_empty : sx->group_close);
             sb_s(out, sx->out_open);
             grp = GRP_OUT;
             first = 1;
+        }
+        if (type == JC_BIN_I_OUT)
             continue;
+        if (type == JC_BIN_I_ENUM || type == JC_BIN_I_BITS)
+            v = (uint64_t)(int64_t)(int32_t)(uint32_t)v;
+        if (type == JC_BIN_I_ENUM_WIDE || type == JC_BIN_I_BITS_WIDE) {
+            group = rd32(it + JC_BIN_ITEM);
+            type = type == JC_BIN_I_ENUM_WIDE ? JC_BIN_I_ENUM : JC_BIN_I_BITS;
         }
         if (type == JC_BIN_I_FIELD_STR || type == JC_BIN_I_FIELD_INT || type == JC_BIN_I_FIELD_INLINE) {
             sb_s(&tail, sx->field_sep);
@@ -580,8 +591,8 @@ static void fmt_record(sbuf *out, names *nm, const rec *x, const syntax *sx)
             else
                 sb_printf(out, "%s0x%llx%s", sx->sym_quote, (unsigned long long)v, sx->sym_quote);
             break;
-        case JC_BIN_I_ENUM: put_value_name(out, sx, nm, rd32(it + 8), (long long)v); break;
-        case JC_BIN_I_BITS: put_bits(out, sx, nm, rd32(it + 8), (long long)v); break;
+        case JC_BIN_I_ENUM: put_value_name(out, sx, nm, group, (long long)v); break;
+        case JC_BIN_I_BITS: put_bits(out, sx, nm, group, (long long)v); break;
         default: break;
         }
     }
@@ -631,7 +642,7 @@ static int selected(names *nm, const rec *x, const filters *f, uint64_t t_first)
         const unsigned char *vt = rd32(r) == JC_BIN_COMPLETE && rd32(r + 4) >= JC_BIN_REC + JC_BIN_ITEM
                                           && r[JC_BIN_REC] == JC_BIN_I_VTHREAD
                                       ? r + JC_BIN_REC : NULL;
-        str who = id_str(nm, vt ? rd32(vt + 8) : rd32(r + 16));
+        str who = id_str(nm, vt ? rd32(vt + 4) : rd32(r + 16));
         if (strcmp(f->thread, tid) != 0 && !glob_str(f->thread, who))
             return 0;
     }
@@ -646,7 +657,7 @@ static int selected(names *nm, const rec *x, const filters *f, uint64_t t_first)
         int hit = 0;
         for (size_t at = JC_BIN_REC; rd32(r) == JC_BIN_COMPLETE && at < rd32(r + 4) && !hit; at += item_len(r + at)) {
             str v;
-            hit = r[at] == JC_BIN_I_FIELD_STR && str_eq(id_str(nm, rd32(r + at + 4)), "check")
+            hit = (r[at] & ~JC_BIN_I_OUTFLAG) == JC_BIN_I_FIELD_STR && str_eq(id_str(nm, rd32(r + at + 4)), "check")
                   && item_str(nm, r + at, &v) && glob_str(f->check, v);
         }
         if (!hit)
@@ -782,13 +793,13 @@ static int check_items(const unsigned char *r, size_t len, size_t off, const cha
 {
     for (size_t at = JC_BIN_REC; at < len;) {
         if (len - at < JC_BIN_ITEM)
-            return bad(path, off + at, "item cut short (expected 24 bytes)");
-        unsigned type = r[at];
+            return bad(path, off + at, "item cut short (expected 16 bytes)");
+        unsigned type = r[at] & ~JC_BIN_I_OUTFLAG;
         if (type < JC_BIN_I_INT || type > JC_BIN_I_MAX)
-            return bad(path, off + at, "unknown item type (expected 1 to 15)");
+            return bad(path, off + at, "unknown item type (expected 1 to 17, maybe with bit 7)");
         size_t n = item_len(r + at);
         if (n > len - at)
-            return bad(path, off + at, "string item runs past its record");
+            return bad(path, off + at, "item runs past its record");
         at += n;
     }
     return 0;
@@ -831,7 +842,7 @@ int jt_trace_decode_filtered(const unsigned char *d, size_t len, const char *pat
     if (len < JC_BIN_NAMES_AT || memcmp(d, JC_BIN_MAGIC, 8) != 0)
         return bad(path, 0, "not a jvmticheck recording (expected the magic " JC_BIN_MAGIC ")");
     if (rd32(d + 8) != JC_BIN_VERSION)
-        return bad(path, 8, "unknown recording version (expected 2)");
+        return bad(path, 8, "unknown recording version (expected 3)");
     uint32_t chunk = rd32(d + 12), nlen = rd32(d + 16), hlen = rd32(d + 20);
     if (chunk < JC_BIN_CHUNK_HEAD + JC_BIN_REC || chunk % 8 != 0 || chunk > (1u << 30))
         return bad(path, 12, "bad chunk size (expected a multiple of 8 from 112 to 1 GiB)");

@@ -57,7 +57,6 @@ bool jc_bin_active;
 /* Each jc_bin_open starts a generation: a thread's chunk, cache and ids
  * of an earlier one (the unit tests open several) are dropped. */
 static unsigned bin_gen;
-static _Thread_local unsigned tl_gen;
 
 static int bin_fd = -1;
 static unsigned char *bin_header;   /* mapped for the process's life */
@@ -66,11 +65,27 @@ static atomic_bool bin_failed;
 static bool bin_child;              /* a fork()ed child: no new string ids */
 static char bin_path[256];
 
-static _Thread_local unsigned char *tl_pos, *tl_end, *tl_chunk;
-static _Thread_local unsigned char *tl_open[DEPTH];
-static _Thread_local int tl_depth;
-static _Thread_local unsigned char *tl_pending;     /* a call left, to be claimed */
-static _Thread_local unsigned char *tl_claimed;     /* a call whose items are being collected */
+typedef struct ient ient;
+
+/* A thread's recording state, in one block: in a dlopen()ed library each
+ * function reaching thread-locals pays a __tls_get_addr call (initial-exec
+ * TLS would make the whole TLS block of the library static, which a
+ * dlopen()ed agent cannot get). */
+typedef struct bin_tls {
+    unsigned gen;
+    unsigned char *pos, *end, *chunk;
+    unsigned char *open[DEPTH];
+    int depth;
+    unsigned char *pending;     /* a call left, to be claimed */
+    unsigned char *claimed;     /* a call whose items are being collected */
+    const char *tname_p;        /* the trace's name buffer of this thread ... */
+    uint32_t tname_id;          /* ... and its id, until jc_bin_thread_renamed */
+    struct { const char *p; ient *e; } cache[CACHE];
+} bin_tls;
+
+static _Thread_local bin_tls tl_block;
+
+static inline bin_tls *tls(void) { return &tl_block; }
 
 static void put16(unsigned char *p, unsigned v) { p[0] = (unsigned char)v; p[1] = (unsigned char)(v >> 8); }
 static void put32(unsigned char *p, uint32_t v) { memcpy(p, &v, 4); }
@@ -122,11 +137,11 @@ static void put_name(nbuf *b, unsigned kind, unsigned num, long long value, cons
 }
 
 static void jc_bin_atfork(void);
-typedef struct ient {
+struct ient {
     _Atomic uint32_t id;        /* 0: empty; set last */
     uint32_t hash, len;
     char *copy;
-} ient;
+};
 
 static ient intern_tab[INTERN_SLOTS];
 static uint32_t intern_count;
@@ -232,19 +247,19 @@ static bool new_chunk(void)
     /* the chunk left behind is given back unless a call entered there is
      * still open (its record is completed in place) */
     bool open_there = false;
-    for (int i = 0; i < tl_depth; i++)
-        open_there |= tl_open[i] && tl_open[i] >= tl_chunk && tl_open[i] < tl_chunk + CHUNK;
-    open_there |= tl_pending && tl_pending >= tl_chunk && tl_pending < tl_chunk + CHUNK;
-    open_there |= tl_claimed && tl_claimed >= tl_chunk && tl_claimed < tl_chunk + CHUNK;
-    if (tl_chunk && !open_there)
-        munmap(tl_chunk, CHUNK);
+    for (int i = 0; i < tls()->depth; i++)
+        open_there |= tls()->open[i] && tls()->open[i] >= tls()->chunk && tls()->open[i] < tls()->chunk + CHUNK;
+    open_there |= tls()->pending && tls()->pending >= tls()->chunk && tls()->pending < tls()->chunk + CHUNK;
+    open_there |= tls()->claimed && tls()->claimed >= tls()->chunk && tls()->claimed < tls()->chunk + CHUNK;
+    if (tls()->chunk && !open_there)
+        munmap(tls()->chunk, CHUNK);
     memcpy(c, JC_BIN_CHUNK_MAGIC, 8);
     put32(c + 8, (uint32_t)syscall(SYS_gettid));
     if (pthread_getname_np(pthread_self(), (char *)c + 16, 32) != 0)
         c[16] = 0;
-    tl_chunk = c;
-    tl_pos = c + JC_BIN_CHUNK_HEAD;
-    tl_end = c + CHUNK;
+    tls()->chunk = c;
+    tls()->pos = c + JC_BIN_CHUNK_HEAD;
+    tls()->end = c + CHUNK;
     return true;
 }
 
@@ -253,16 +268,15 @@ static unsigned char *room(size_t n)
 {
     if (n > CHUNK - JC_BIN_CHUNK_HEAD)
         return NULL;
-    if ((!tl_pos || (size_t)(tl_end - tl_pos) < n) && !new_chunk())
+    if ((!tls()->pos || (size_t)(tls()->end - tls()->pos) < n) && !new_chunk())
         return NULL;
-    unsigned char *r = tl_pos;
-    tl_pos += n;
+    unsigned char *r = tls()->pos;
+    tls()->pos += n;
     return r;
 }
 
 /* ---- interned strings ---------------------------------------------------------- */
 
-static _Thread_local struct { const char *p; ient *e; } tl_cache[CACHE];
 
 static uint32_t fnv(const char *s, size_t n)
 {
@@ -307,20 +321,25 @@ static bool put_string_record(uint32_t id, const char *s, size_t n)
 }
 
 /* The id of s (its first STR_KEEP bytes), written to the file when new;
- * 0 when it cannot be interned (then it goes inline). */
-static uint32_t intern(const char *s)
+ * 0 when it cannot be interned (then it goes inline).  A string constant
+ * (is_static: the names and groups the trace API is given) is found by
+ * its address alone; other strings are compared too, since their buffer
+ * may hold another string next time. */
+static uint32_t intern(const char *s, bool is_static)
 {
     unsigned slot = (unsigned)(((uintptr_t)s >> 3) & (CACHE - 1));
-    ient *c = tl_cache[slot].e;
+    ient *c = tls()->cache[slot].e;
+    if (is_static && c && tls()->cache[slot].p == s)
+        return atomic_load_explicit(&c->id, memory_order_relaxed);
     size_t n = strnlen(s, STR_KEEP);
-    if (c && tl_cache[slot].p == s && c->len == n && memcmp(c->copy, s, n) == 0)
+    if (c && tls()->cache[slot].p == s && c->len == n && memcmp(c->copy, s, n) == 0)
         return atomic_load_explicit(&c->id, memory_order_relaxed);
     uint32_t h = fnv(s, n);
     bool empty;
     ient *e = probe(s, n, h, &empty);
     if (e && !empty) {
-        tl_cache[slot].p = s;
-        tl_cache[slot].e = e;
+        tls()->cache[slot].p = s;
+        tls()->cache[slot].e = e;
         return atomic_load_explicit(&e->id, memory_order_relaxed);
     }
     if (bin_child)
@@ -347,8 +366,8 @@ static uint32_t intern(const char *s)
     }
     pthread_mutex_unlock(&intern_mu);
     if (id) {
-        tl_cache[slot].p = s;
-        tl_cache[slot].e = e;
+        tls()->cache[slot].p = s;
+        tls()->cache[slot].e = e;
     }
     return id;
 }
@@ -361,10 +380,10 @@ static uint32_t intern(const char *s)
 static void fork_child(void)
 {
     bin_child = true;
-    tl_pos = tl_end = tl_chunk = NULL;
-    tl_depth = 0;
-    tl_pending = NULL;
-    memset(tl_cache, 0, sizeof tl_cache);
+    tls()->pos = tls()->end = tls()->chunk = NULL;
+    tls()->depth = 0;
+    tls()->pending = NULL;
+    memset(tls()->cache, 0, sizeof tls()->cache);
     pthread_mutex_init(&intern_mu, NULL);
 }
 
@@ -378,29 +397,36 @@ static void jc_bin_atfork(void)
 
 /* ---- calls: entered before, completed after ------------------------------------------ */
 
-static _Thread_local char tl_tname[64];
-static _Thread_local uint32_t tl_tname_id;
 
 /* The calling thread's state belongs to the current recording. */
 static void fresh(void)
 {
-    if (tl_gen == bin_gen)
+    if (tls()->gen == bin_gen)
         return;
-    tl_gen = bin_gen;
-    tl_pos = tl_end = tl_chunk = NULL;
-    tl_depth = 0;
-    tl_pending = tl_claimed = NULL;
-    tl_tname_id = 0;
-    memset(tl_cache, 0, sizeof tl_cache);
+    tls()->gen = bin_gen;
+    tls()->pos = tls()->end = tls()->chunk = NULL;
+    tls()->depth = 0;
+    tls()->pending = tls()->claimed = NULL;
+    tls()->tname_id = 0;
+    memset(tls()->cache, 0, sizeof tls()->cache);
+}
+
+/* jc_trace.c wrote the calling thread's name into buf. */
+void jc_bin_thread_renamed(const char *buf)
+{
+    bin_tls *t = tls();
+    t->tname_p = buf;
+    t->tname_id = 0;
 }
 
 static uint32_t thread_name_id(const char *name)
 {
-    if (!tl_tname_id || strncmp(tl_tname, name, sizeof tl_tname) != 0) {
-        snprintf(tl_tname, sizeof tl_tname, "%s", name);
-        tl_tname_id = intern(tl_tname);
-    }
-    return tl_tname_id;
+    bin_tls *t = tls();
+    if (name != t->tname_p)
+        return intern(name, false);     /* a virtual thread's */
+    if (!t->tname_id)
+        t->tname_id = intern(name, false);
+    return t->tname_id;
 }
 
 static void head(unsigned char *r, uint32_t len, unsigned num, unsigned kind, uint32_t thread)
@@ -417,9 +443,9 @@ static void head(unsigned char *r, uint32_t len, unsigned num, unsigned kind, ui
  * it as it is. */
 static void settle_pending(void)
 {
-    if (tl_pending) {
-        publish(tl_pending, JC_BIN_COMPLETE);
-        tl_pending = NULL;
+    if (tls()->pending) {
+        publish(tls()->pending, JC_BIN_COMPLETE);
+        tls()->pending = NULL;
     }
 }
 
@@ -427,7 +453,7 @@ void jc_bin_enter(int num)
 {
     fresh();
     settle_pending();
-    if (tl_depth >= DEPTH)
+    if (tls()->depth >= DEPTH)
         return;
     uint32_t tname = thread_name_id(jc_trace_thread_name());
     unsigned char *r = room(JC_BIN_REC);
@@ -436,25 +462,25 @@ void jc_bin_enter(int num)
         put64(r + 32, jc_now_ns());
         publish(r, JC_BIN_ENTERED);
     }
-    tl_open[tl_depth++] = r;
+    tls()->open[tls()->depth++] = r;
 }
 
 void jc_bin_leave(int num, jvmtiError err)
 {
     fresh();
     settle_pending();
-    if (tl_depth <= 0)
+    if (tls()->depth <= 0)
         return;
-    unsigned char *r = tl_open[--tl_depth];
+    unsigned char *r = tls()->open[--tls()->depth];
     if (!r)
         return;
     unsigned t = jc_g.opt.trace;
     if (!((t & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (t & JC_TRACE_ERRORS)))) {
         /* not traced: take the record back (the end of the chunk when
          * nothing came after it), else skip it */
-        if (r + JC_BIN_REC == tl_pos && r >= tl_chunk && r < tl_end) {
+        if (r + JC_BIN_REC == tls()->pos && r >= tls()->chunk && r < tls()->end) {
             publish(r, 0);
-            tl_pos = r;
+            tls()->pos = r;
         } else {
             publish(r, JC_BIN_SKIP);
         }
@@ -467,7 +493,7 @@ void jc_bin_leave(int num, jvmtiError err)
     int32_t e = (int32_t)err;
     memcpy(r + 12, &e, 4);
     put32(r + 28, JC_BIN_RF_ERROR);
-    tl_pending = r;
+    tls()->pending = r;
 }
 
 /* ---- records from the trace API ---------------------------------------------------------- */
@@ -496,23 +522,25 @@ void jc_bin_begin(jc_bin_rec *b, enum jc_rec_kind kind, const char *name, const 
     fresh();
     b->len = 0;
     b->broken = false;
+    b->out = false;
     b->kind = (unsigned)kind + 1;
     b->claimed = NULL;
     b->num = 0;
     b->thread = thread_name_id(thread);
-    if (kind == JC_REC_CALL && tl_pending) {
-        unsigned num = tl_pending[8] | (unsigned)tl_pending[9] << 8;
-        if (name && jc_fn_table[num].name && strcmp(jc_fn_table[num].name, name) == 0) {
-            b->claimed = tl_claimed = tl_pending;
+    if (kind == JC_REC_CALL && tls()->pending) {
+        unsigned num = tls()->pending[8] | (unsigned)tls()->pending[9] << 8;
+        const char *fn = jc_fn_table[num].name;
+        if (name && fn && (fn == name || strcmp(fn, name) == 0)) {
+            b->claimed = tls()->claimed = tls()->pending;
             b->num = num;
-            tl_pending = NULL;
+            tls()->pending = NULL;
         }
         settle_pending();   /* a call record that is not this call's */
     }
     /* other records (a violation the call's result shows, say) come
      * before the call's own, which stays pending */
-    b->name = b->num ? 0 : intern(name ? name : "?");
-    b->label = label ? intern(label) : 0;
+    b->name = b->num ? 0 : intern(name ? name : "?", false);
+    b->label = label ? intern(label, false) : 0;
 }
 
 static unsigned char *item(jc_bin_rec *b, unsigned type, const char *key, size_t extra)
@@ -521,26 +549,42 @@ static unsigned char *item(jc_bin_rec *b, unsigned type, const char *key, size_t
         return NULL;
     unsigned char *i = b->p + b->len;
     memset(i, 0, JC_BIN_ITEM);
-    i[0] = (unsigned char)type;
-    put32(i + 4, key ? intern(key) : 0);
-    b->len += JC_BIN_ITEM;
+    i[0] = (unsigned char)(type | (b->out ? JC_BIN_I_OUTFLAG : 0));
+    b->out = false;
+    put32(i + 4, key ? intern(key, true) : 0);
+    b->len += JC_BIN_ITEM + extra;
     return i;
 }
 
 void jc_bin_item(jc_bin_rec *b, unsigned type, const char *key, const char *group, uint64_t value)
 {
-    unsigned char *i = item(b, type, key, 0);
-    if (i) {
-        if (group)
-            put32(i + 8, intern(group));
-        put64(i + 16, value);
+    if (type == JC_BIN_I_OUT) {
+        b->out = true;          /* the flag of the next item, if one comes */
+        return;
     }
+    if (type == JC_BIN_I_ENUM || type == JC_BIN_I_BITS) {
+        uint32_t g = group ? intern(group, true) : 0;
+        int64_t v = (int64_t)value;
+        if (v >= INT32_MIN && v <= INT32_MAX) {
+            value = (uint64_t)g << 32 | (uint32_t)(int32_t)v;
+        } else {
+            unsigned char *i = item(b, type == JC_BIN_I_ENUM ? JC_BIN_I_ENUM_WIDE : JC_BIN_I_BITS_WIDE, key, 8);
+            if (i) {
+                put64(i + 8, value);
+                put64(i + JC_BIN_ITEM, g);
+            }
+            return;
+        }
+    }
+    unsigned char *i = item(b, type, key, 0);
+    if (i)
+        put64(i + 8, value);
 }
 
 /* A string value (NULL ok): by id, or inline when it cannot be interned. */
 void jc_bin_item_str(jc_bin_rec *b, unsigned type, const char *key, const char *s)
 {
-    uint32_t id = s ? intern(s) : 0;
+    uint32_t id = s ? intern(s, false) : 0;
     if (!s || id) {
         jc_bin_item(b, type, key, NULL, id);
         return;
@@ -549,35 +593,41 @@ void jc_bin_item_str(jc_bin_rec *b, unsigned type, const char *key, const char *
     unsigned char *i = item(b, type == JC_BIN_I_STR ? JC_BIN_I_STR_INLINE : JC_BIN_I_FIELD_INLINE, key, pad);
     if (!i)
         return;
-    put32(i + 8, (uint32_t)n);
+    put64(i + 8, n);
     memcpy(i + JC_BIN_ITEM, s, n);
     memset(i + JC_BIN_ITEM + n, 0, pad - n);
-    b->len += pad;
 }
 
 void jc_bin_vthread(jc_bin_rec *b, const char *carrier, const char *vname, long long vtid)
 {
-    unsigned char *i = item(b, JC_BIN_I_VTHREAD, carrier, 0);
+    unsigned char *i = item(b, JC_BIN_I_VTHREAD, NULL, 8);
     if (i) {
-        put32(i + 8, intern(vname));
-        put64(i + 16, (uint64_t)vtid);
+        put32(i + 4, intern(vname, false));
+        put64(i + 8, (uint64_t)vtid);
+        put64(i + JC_BIN_ITEM, intern(carrier, false));
     }
 }
 
 void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, uint64_t dur_ns)
 {
+    if (b->out) {               /* outputs opened, none came */
+        b->out = false;
+        unsigned char *i = item(b, JC_BIN_I_OUT, NULL, 0);
+        if (i)
+            i[0] = JC_BIN_I_OUT;
+    }
     unsigned char *old = b->claimed;
-    b->claimed = NULL;          /* tl_claimed keeps its chunk mapped until the end */
+    b->claimed = NULL;          /* tls()->claimed keeps its chunk mapped until the end */
     if (b->broken) {
         if (old)
             publish(old, JC_BIN_COMPLETE);
-        tl_claimed = NULL;
+        tls()->claimed = NULL;
         return;
     }
     size_t len = JC_BIN_REC + b->len;
     unsigned char *r;
-    if (old && old + JC_BIN_REC == tl_pos && old >= tl_chunk && old < tl_end
-        && (size_t)(tl_end - tl_pos) >= b->len) {
+    if (old && old + JC_BIN_REC == tls()->pos && old >= tls()->chunk && old < tls()->end
+        && (size_t)(tls()->end - tls()->pos) >= b->len) {
         /* nothing after it on this thread: the items go behind it.  Until
          * its length says so, a reader takes the word after it for the
          * next record's state, which must stay 0: that word goes last. */
@@ -588,7 +638,7 @@ void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, ui
             memcpy(&w, b->p, 4);
             atomic_store_explicit((_Atomic uint32_t *)(void *)(old + JC_BIN_REC), w, memory_order_release);
         }
-        tl_pos += b->len;
+        tls()->pos += b->len;
         r = old;
         old = NULL;
     } else {
@@ -596,7 +646,7 @@ void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, ui
         if (!r) {
             if (old)
                 publish(old, JC_BIN_COMPLETE);
-            tl_claimed = NULL;
+            tls()->claimed = NULL;
             return;
         }
         if (old) {
@@ -623,7 +673,7 @@ void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, ui
     publish(r, JC_BIN_COMPLETE);
     if (old)
         publish(old, JC_BIN_SKIP);
-    tl_claimed = NULL;
+    tls()->claimed = NULL;
 }
 
 void jc_bin_rec_free(jc_bin_rec *b)
@@ -640,8 +690,8 @@ void jc_bin_rec_free(jc_bin_rec *b)
 void jc_bin_thread_exit(void)
 {
     settle_pending();
-    if (tl_chunk && tl_depth == 0 && !tl_claimed) {
-        munmap(tl_chunk, CHUNK);
-        tl_chunk = tl_pos = tl_end = NULL;
+    if (tls()->chunk && tls()->depth == 0 && !tls()->claimed) {
+        munmap(tls()->chunk, CHUNK);
+        tls()->chunk = tls()->pos = tls()->end = NULL;
     }
 }

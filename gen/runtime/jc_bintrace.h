@@ -18,8 +18,8 @@
  *     [0, 64)     magic, the thread's OS id (u32), its OS name (32 bytes)
  *     then records, 8-byte aligned, in the order the thread made them.
  *
- * A record: 48 bytes, then its items (24 bytes each, a string's bytes
- * after it padded to 8).
+ * A record: 48 bytes, then its items (16 bytes each, some with more after
+ * them, padded to 8).
  *   u32 state     0: none yet (the chunk ends here); 1: entered (a call in
  *                 progress when the file was left); 2: complete; 3: skip
  *                 (completed by a later copy).  Stored last, with release
@@ -37,22 +37,27 @@
  *   u32 flags
  *   u64 t_ns      start, monotonic (string record: 0)
  *   u64 dur_ns    (string record: its length in bytes)
- * An item: u8 type (JC_BIN_I_*), 3 bytes 0, u32 key (string id), u32 aux
- * (group string id, or an inline string's length), u32 0, u64 value.
+ * An item: u8 type (JC_BIN_I_*; bit 7: the outputs start here), 3 bytes 0,
+ * u32 key (string id), u64 value.  An enum or bits value that fits 32 bits
+ * holds its group's string id in the high half; a wider one (the _WIDE
+ * types) has 8 more bytes, u32 group, u32 0.  An inline string: value is
+ * its length, its bytes follow.  A virtual thread: key its name, value its
+ * id, then u32 the carrier's name, u32 0.
  * String ids are per file: a string is written once, as a string record,
  * before any record that uses its id.
  */
 #ifndef JVMTICHECK_BINTRACE_H
 #define JVMTICHECK_BINTRACE_H
 
-#define JC_BIN_MAGIC "JCTRACE2"
-#define JC_BIN_CHUNK_MAGIC "JCCHUNK2"
-#define JC_BIN_VERSION 2u
+#define JC_BIN_MAGIC "JCTRACE3"
+#define JC_BIN_CHUNK_MAGIC "JCCHUNK3"
+#define JC_BIN_VERSION 3u
 #define JC_BIN_NAMES_AT 64u             /* names start here in the header */
 #define JC_BIN_NEXT_AT 32u              /* u64: next free chunk offset */
 #define JC_BIN_CHUNK_HEAD 64u
 #define JC_BIN_REC 48u                  /* a record's fixed part */
-#define JC_BIN_ITEM 24u
+#define JC_BIN_ITEM 16u
+#define JC_BIN_I_OUTFLAG 0x80u          /* item type bit: outputs from here */
 #define JC_BIN_NAME_HEAD 12u
 #define JC_BIN_FLAG_NOADDR 1u           /* header flag: addresses=off */
 #define JC_BIN_RF_ERROR 1u              /* record flag: error present */
@@ -79,15 +84,17 @@ enum jc_bin_item {
     JC_BIN_I_CHAR,          /* value: the code */
     JC_BIN_I_STR,           /* value: string id, 0: NULL */
     JC_BIN_I_PTR,           /* value: the address */
-    JC_BIN_I_ENUM,          /* aux: group name id */
-    JC_BIN_I_BITS,          /* aux: group name id */
-    JC_BIN_I_OUT,           /* the outputs follow */
+    JC_BIN_I_ENUM,          /* value: int32, group name id above */
+    JC_BIN_I_BITS,
+    JC_BIN_I_OUT,           /* the outputs follow (when no item can carry the flag) */
     JC_BIN_I_FIELD_STR,     /* an extra field: value string id (0: NULL) */
     JC_BIN_I_FIELD_INT,
-    JC_BIN_I_VTHREAD,       /* a virtual thread: key carrier name id, aux its name id, value its id */
-    JC_BIN_I_STR_INLINE,    /* aux bytes follow (a string not interned) */
+    JC_BIN_I_VTHREAD,       /* a virtual thread: see above */
+    JC_BIN_I_STR_INLINE,    /* value bytes follow (a string not interned) */
     JC_BIN_I_FIELD_INLINE,  /* the same for an extra field */
-    JC_BIN_I_MAX = JC_BIN_I_FIELD_INLINE
+    JC_BIN_I_ENUM_WIDE,     /* value: int64, then the group */
+    JC_BIN_I_BITS_WIDE,
+    JC_BIN_I_MAX = JC_BIN_I_BITS_WIDE
 };
 
 #endif

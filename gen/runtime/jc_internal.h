@@ -42,6 +42,7 @@ typedef struct jc_bin_rec {
     unsigned kind, num;
     uint32_t name, label, thread;
     unsigned char *claimed;     /* the call's entered record */
+    bool out;                   /* the next item starts the outputs */
     bool broken;
 } jc_bin_rec;
 void jc_bin_begin(jc_bin_rec *b, enum jc_rec_kind kind, const char *name, const char *label, const char *thread);
@@ -54,6 +55,8 @@ void jc_bin_rec_free(jc_bin_rec *b);
 void jc_bin_thread_exit(void);
 /* The calling thread's name as records show it (jc_trace.c). */
 const char *jc_trace_thread_name(void);
+/* jc_trace.c has (re)written the calling thread's name into buf. */
+void jc_bin_thread_renamed(const char *buf);
 
 /* ---- jc_crash.c ---------------------------------------------------------- */
 

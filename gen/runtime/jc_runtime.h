@@ -211,6 +211,9 @@ enum jc_rec_kind { JC_REC_CALL, JC_REC_EVENT, JC_REC_VIOLATION, JC_REC_LEAK, JC_
  * across a real call. */
 typedef struct jc_rec jc_rec;
 
+/* The names of arguments and extra fields (name, key) and the groups given
+ * to the calls below are string constants: format=bin knows them by their
+ * address (jc_bin.c).  Values and record names may be any string. */
 jc_rec *jc_rec_begin(enum jc_rec_kind kind, const char *name);
 /* The VM renames the calling thread after this event (see the wrapper's
  * event trampolines): the next record reads its name again. */

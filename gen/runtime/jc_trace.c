@@ -173,6 +173,7 @@ static const char *thread_name(void)
         tl_named = true;
         tl_java_named = false;
         jc_crash_thread_named(tl_name);
+        jc_bin_thread_renamed(tl_name);
     }
     /* the Java name, whole (the OS name is cut to 15 bytes), once the VM
      * can be asked (jc_vthreads.c says when) */
@@ -180,8 +181,10 @@ static const char *thread_name(void)
         int got = jc_java_thread_name(tl_name, sizeof tl_name);
         if (got >= 0)
             tl_java_named = true;
-        if (got > 0)
+        if (got > 0) {
             jc_crash_thread_named(tl_name);
+            jc_bin_thread_renamed(tl_name);
+        }
     }
     return tl_name;
 }

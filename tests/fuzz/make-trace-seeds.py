@@ -20,12 +20,12 @@ CHUNK = 8192
 def main(src, outdir):
     d = open(src, "rb").read()
     magic, version, chunk, nlen, hlen = struct.unpack_from("<8sIIII", d, 0)
-    assert magic == b"JCTRACE2", magic
+    assert magic == b"JCTRACE3", magic
     head = bytearray(d[:hlen])
     struct.pack_into("<I", head, 12, CHUNK)
     chunks = []
     for c in range(hlen, len(d), chunk):
-        if d[c:c + 8] != b"JCCHUNK2":
+        if d[c:c + 8] != b"JCCHUNK3":
             continue
         at, end = c + 64, c + 64
         while at + 48 <= c + chunk:
