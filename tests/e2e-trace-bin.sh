@@ -66,7 +66,7 @@ for jdk in $jdks; do
     compgen -G "$out/hs_err_pid*.log" >/dev/null || fail "segv: no hs_err file: the VM did not crash as planned"
     decode jsonl "$out/segv.bin" "$out/segv.jsonl"
     python3 "$srcdir/tests/trace_check.py" "$out/segv.jsonl" crash-bin || fail "JDK $jdk: SIGSEGV: the recording lacks records"
-    rm -f "$out/segv.bin" "$out"/hs_err_pid*.log
+    rm -f "$out/segv.bin" "$out/segv.jsonl" "$out"/hs_err_pid*.log
 done
 
 echo "== a recording cut short is read up to its last whole record"
@@ -131,5 +131,7 @@ else
     echo "   SKIP (note): headless Chromium (needs $chromium, node, and playwright-core on NODE_PATH)"
 fi
 
-[[ $status -ne 0 ]] || rm -f "$out"/*.bin "$out"/kill.* "$out"/cut.* "$out"/good* "$out"/filtered.jsonl
+# the recordings and their decodings are big: kept only when something failed
+[[ $status -ne 0 ]] || rm -f "$out"/*.bin "$out"/kill.* "$out"/cut.* "$out"/segv.* "$out"/good* "$out"/misuse* \
+    "$out"/filtered.jsonl
 e2e_finish
