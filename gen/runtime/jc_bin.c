@@ -228,11 +228,26 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
 
 /* ---- chunks ----------------------------------------------------------------- */
 
+/* At a thread's exit its last chunk is given back (a key destructor runs
+ * on the exiting thread, so it sees the thread's state). */
+static pthread_key_t exit_key;
+static bool exit_key_ok;
+static void thread_gone(void *unused)
+{
+    (void)unused;
+    jc_bin_thread_exit();
+}
+static void make_exit_key(void) { exit_key_ok = pthread_key_create(&exit_key, thread_gone) == 0; }
+
 /* A new chunk for the calling thread; false when none can be had. */
 static bool new_chunk(void)
 {
     if (atomic_load(&bin_failed) || bin_fd < 0)
         return false;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, make_exit_key);
+    if (exit_key_ok && !tls()->chunk)
+        pthread_setspecific(exit_key, &tl_block);
     uint64_t at = atomic_fetch_add((_Atomic uint64_t *)(void *)(bin_header + JC_BIN_NEXT_AT), CHUNK);
     int e = posix_fallocate(bin_fd, (off_t)at, CHUNK);
     if (e) {

@@ -131,8 +131,6 @@ static void free_thread_buffers(void *unused)
         jc_bin_rec_free(&tl_recs[i].bin);
         tl_recs[i] = (jc_rec){ .kind = JC_REC_CALL };
     }
-    if (jc_bin_active)
-        jc_bin_thread_exit();
     tl_depth = 0;
     tl_registered = false;
 }
