@@ -28,14 +28,19 @@
  *   characters as two encoded surrogates): those become \u escapes, any
  *   other invalid byte U+FFFD, so every line is valid UTF-8 and JSON.
  *   A string longer than STR_MAX bytes is cut, with "..." added.
- * - The thread name is pthread_getname_np, cached per thread: HotSpot names
- *   its threads, and asking JVMTI from inside a wrapper is not an option.
- *   A thread renamed after its first record keeps its first name, but for
- *   one rename: HotSpot posts ThreadStart on a new thread before it gives
- *   the thread its name (until then the creator's, inherited), so the
- *   ThreadStart trampoline calls jc_trace_thread_renamed() when it is done
- *   and the next record reads the name again; the calls of the ThreadStart
- *   callback and its record keep the creator's name.
+ * - The thread name is pthread_getname_np, cached per thread (HotSpot
+ *   names its threads, cut to 15 bytes), until the live phase: then a Java
+ *   thread's whole Java name, asked once per thread through the runtime's
+ *   own env (jc_java_thread_name, jc_vthreads.c, where it is safe to ask;
+ *   a thread that is no Java thread keeps its OS name).  A thread renamed
+ *   later keeps its name, but for one rename: HotSpot posts ThreadStart on
+ *   a new thread before it gives the OS thread its name (until then the
+ *   creator's, inherited), so the ThreadStart trampoline calls
+ *   jc_trace_thread_renamed() when it is done and the next record reads
+ *   the name again.
+ * - Under format=bin and record= the same calls also collect the record's
+ *   items raw for the recording (jc_bin.c); with format=bin the log gets
+ *   only the records other than calls and events.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1     /* pthread_getname_np */
