@@ -15,6 +15,7 @@
 #      record; the same recording cut short is read up to its last whole
 #      record; SIGSEGV inside GetPhase (crash_agent crash): GetPhase is the
 #      crashing thread's last record, no gaps;
+#      fork() then exit() in the child: nothing twice, the child's call there;
 #   4. the decoder's filters (--thread, --function, --check, --since and
 #      --until) keep exactly the records they select;
 #   5. --format=chrome is trace-event JSON whose slices nest, drawn by our
@@ -68,6 +69,17 @@ for jdk in $jdks; do
     python3 "$srcdir/tests/trace_check.py" "$out/segv.jsonl" crash-bin || fail "JDK $jdk: SIGSEGV: the recording lacks records"
     rm -f "$out/segv.bin" "$out/segv.jsonl" "$out"/hs_err_pid*.log
 done
+
+echo "== format=bin: fork, then exit in the child (its records in chunks of its own)"
+e2e_use_jdk "$JDK_HOME"
+rm -f "$out/fork.bin"
+e2e_java "-agentpath:$LIBJVMTICHECK=trace=all,format=bin,log=$out/fork.bin,agent=$AGENTS_DIR/crash_agent.so=fork" Hello
+[[ $rc -eq 0 ]] || fail "fork: java exited $rc"
+decode jsonl "$out/fork.bin" "$out/fork.jsonl"
+python3 "$srcdir/tests/trace_check.py" "$out/fork.jsonl" fork || fail "fork: records lost or twice in the recording"
+# the child's strings (new there: the Java thread name, the output's name) resolve
+grep '"name":"GetTime"' "$out/fork.jsonl" | grep -q '"thread":"main".*"out":{"nanos_ptr":' ||
+    fail "fork: the child's record lacks its strings: $(grep '"name":"GetTime"' "$out/fork.jsonl")"
 
 echo "== a recording cut short is read up to its last whole record"
 e2e_use_jdk "$JDK_HOME"
@@ -132,6 +144,6 @@ else
 fi
 
 # the recordings and their decodings are big: kept only when something failed
-[[ $status -ne 0 ]] || rm -f "$out"/*.bin "$out"/kill.* "$out"/cut.* "$out"/segv.* "$out"/good* "$out"/misuse* \
+[[ $status -ne 0 ]] || rm -f "$out"/*.bin "$out"/kill.* "$out"/cut.* "$out"/segv.* "$out"/fork.* "$out"/good* "$out"/misuse* \
     "$out"/filtered.jsonl
 e2e_finish

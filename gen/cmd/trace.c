@@ -38,7 +38,7 @@
 #include "trace.h"
 
 #define STR_MAX 65536           /* jc_trace.c: bytes of one string shown */
-#define MAX_IDS (1u << 20)
+#define MAX_IDS JC_BIN_MAX_IDS
 
 /* ---- output buffer ---------------------------------------------------------- */
 

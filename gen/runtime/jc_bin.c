@@ -23,8 +23,10 @@
  *   (argument names, thread names, class signatures, messages) are
  *   interned: written once per file as a string record, then used by id.
  *   The table is global (lock-free lookups, inserts under a lock), with a
- *   small per-thread cache in front; when it is full, or in a fork()ed
- *   child (whose new ids would clash with the parent's), strings go inline.
+ *   small per-thread cache in front; ids come from a counter in the mapped
+ *   header, so that a fork()ed child (with its own copy of the table)
+ *   never gives one its parent gives.  When the table is full, string
+ *   values go inline.
  * - When a chunk cannot be had (disk full, no address space), the recorder
  *   says so once and stops; what is in the file stays readable.
  */
@@ -62,7 +64,6 @@ static int bin_fd = -1;
 static unsigned char *bin_header;   /* mapped for the process's life */
 static size_t bin_header_len;
 static atomic_bool bin_failed;
-static bool bin_child;              /* a fork()ed child: no new string ids */
 static char bin_path[256];
 
 typedef struct ient ient;
@@ -202,6 +203,7 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
     put32(h + 20, (uint32_t)hlen);
     put32(h + 24, addresses ? 0 : JC_BIN_FLAG_NOADDR);
     atomic_store((_Atomic uint64_t *)(void *)(h + JC_BIN_NEXT_AT), (uint64_t)hlen);
+    atomic_store((_Atomic uint32_t *)(void *)(h + JC_BIN_NEXT_ID_AT), 1u);
     pthread_mutex_lock(&intern_mu);
     for (size_t i = 0; i < INTERN_SLOTS; i++) {
         free(intern_tab[i].copy);
@@ -357,22 +359,24 @@ static uint32_t intern(const char *s, bool is_static)
         tls()->cache[slot].e = e;
         return atomic_load_explicit(&e->id, memory_order_relaxed);
     }
-    if (bin_child)
-        return 0;
     uint32_t id = 0;
     pthread_mutex_lock(&intern_mu);
     e = probe(s, n, h, &empty);
     if (e && !empty) {
         id = atomic_load_explicit(&e->id, memory_order_relaxed);
     } else if (e && intern_count < INTERN_MAX && intern_bytes + n <= INTERN_BYTES) {
+        /* ids come from the mapped header, shared with fork()ed children,
+         * so a child's new strings never take an id its parent gives */
         char *copy = malloc(n + 1);
-        if (copy && put_string_record(intern_count + 1, s, n)) {
+        uint32_t next = copy ? atomic_fetch_add((_Atomic uint32_t *)(void *)(bin_header + JC_BIN_NEXT_ID_AT), 1) : 0;
+        if (copy && next < JC_BIN_MAX_IDS && put_string_record(next, s, n)) {
             memcpy(copy, s, n);
             copy[n] = '\0';
             e->hash = h;
             e->len = (uint32_t)n;
             e->copy = copy;
-            id = ++intern_count;
+            intern_count++;
+            id = next;
             intern_bytes += n;
             atomic_store_explicit(&e->id, id, memory_order_release);
         } else {
@@ -390,11 +394,10 @@ static uint32_t intern(const char *s, bool is_static)
 /* ---- fork ------------------------------------------------------------------------ */
 
 /* The child has the forking thread only, which must not write into the
- * chunk its parent's thread goes on using, nor make string ids the parent
- * makes too: new chunks (from the shared counter) and inline strings. */
+ * chunk its parent's thread goes on using: it takes new chunks (from the
+ * shared counter); its string ids come from the shared counter too. */
 static void fork_child(void)
 {
-    bin_child = true;
     tls()->pos = tls()->end = tls()->chunk = NULL;
     tls()->depth = 0;
     tls()->pending = NULL;

@@ -6,7 +6,8 @@
  *                 header size (a multiple of 4096), flags (bit 0:
  *                 addresses=off), at 32 the u64 offset of the next free
  *                 chunk (shared by every process that maps the file: a
- *                 fork()ed child takes chunks of its own from it);
+ *                 fork()ed child takes chunks of its own from it), at 40
+ *                 the u32 next string id (shared the same way);
  *                 then the names: entries of 12 bytes (u8 kind, u8 len,
  *                 u16 num, u32 0, i64 value) and len bytes of name, for
  *                 every function slot (num), error (num), event (num),
@@ -54,6 +55,8 @@
 #define JC_BIN_VERSION 3u
 #define JC_BIN_NAMES_AT 64u             /* names start here in the header */
 #define JC_BIN_NEXT_AT 32u              /* u64: next free chunk offset */
+#define JC_BIN_NEXT_ID_AT 40u           /* u32: next string id */
+#define JC_BIN_MAX_IDS (1u << 20)       /* string ids are below this */
 #define JC_BIN_CHUNK_HEAD 64u
 #define JC_BIN_REC 48u                  /* a record's fixed part */
 #define JC_BIN_ITEM 16u

@@ -639,6 +639,7 @@ static void fork_parent(void)
 
 static void fork_child(void)
 {
+    tl_tid = 0;                     /* the child's thread has an id of its own */
     for (batch *b = all_batches; b; b = b->next) {
         pthread_mutex_init(&b->mu, NULL);
         b->len = 0;
