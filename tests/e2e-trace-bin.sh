@@ -16,6 +16,8 @@
 #      record; SIGSEGV inside GetPhase (crash_agent crash): GetPhase is the
 #      crashing thread's last record, no gaps;
 #      fork() then exit() in the child: nothing twice, the child's call there;
+#      virtual threads (the newer JDK): the recording equals the log, whose
+#      records name the virtual threads;
 #   4. the decoder's filters (--thread, --function, --check, --since and
 #      --until) keep exactly the records they select;
 #   5. --format=chrome is trace-event JSON whose slices nest, drawn by our
@@ -69,6 +71,24 @@ for jdk in $jdks; do
     python3 "$srcdir/tests/trace_check.py" "$out/segv.jsonl" crash-bin || fail "JDK $jdk: SIGSEGV: the recording lacks records"
     rm -f "$out/segv.bin" "$out/segv.jsonl" "$out"/hs_err_pid*.log
 done
+
+if [[ $jdks == *new* ]]; then
+    echo "== JDK new: virtual threads, format=jsonl and record=: the decoded recording equals the log"
+    mkdir -p "$out/vclasses"
+    "$JDK_NEW/bin/javac" -d "$out/vclasses" "$srcdir/tests/java/VThreads.java" >"$out/javac.log" 2>&1 ||
+        fail "javac VThreads: $(head -3 "$out/javac.log")"
+    rm -f "$out/vt.jsonl" "$out/vt.bin"
+    rc=0
+    (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "$JDK_NEW/bin/java" -cp "$out/vclasses" \
+        "-agentpath:$LIBJVMTICHECK=check=strict,format=jsonl,trace=all,addresses=off,log=$out/vt.jsonl,record=$out/vt.bin,agent=$AGENTS_DIR/vthread_agent.so" \
+        VThreads 300) >"$out/stdout" 2>"$out/stderr" || rc=$?
+    [[ $rc -eq 0 ]] || fail "virtual threads: java exited $rc"
+    decode jsonl "$out/vt.bin" "$out/vt-decoded.jsonl"
+    chk same "$out/vt.jsonl" "$out/vt-decoded.jsonl" call event || fail "virtual threads: the recording differs from the log"
+    n=$(grep -c '"virtual":true' "$out/vt-decoded.jsonl" || true)
+    echo "   $n records of virtual threads"
+    [[ $n -ge 600 ]] || fail "virtual threads: $n records say \"virtual\":true, expected 600 or more"
+fi
 
 echo "== format=bin: fork, then exit in the child (its records in chunks of its own)"
 e2e_use_jdk "$JDK_HOME"
@@ -144,6 +164,6 @@ else
 fi
 
 # the recordings and their decodings are big: kept only when something failed
-[[ $status -ne 0 ]] || rm -f "$out"/*.bin "$out"/kill.* "$out"/cut.* "$out"/segv.* "$out"/fork.* "$out"/good* "$out"/misuse* \
+[[ $status -ne 0 ]] || rm -f "$out"/*.bin "$out"/kill.* "$out"/cut.* "$out"/segv.* "$out"/fork.* "$out"/vt* "$out"/good* "$out"/misuse* \
     "$out"/filtered.jsonl
 e2e_finish
