@@ -86,7 +86,18 @@ typedef struct bin_tls {
 
 static _Thread_local bin_tls tl_block;
 
-static inline bin_tls *tls(void) { return &tl_block; }
+/* The block's address, computed once per function: the empty asm keeps
+ * the compiler from computing it again (another __tls_get_addr call) at
+ * each use. */
+static inline bin_tls *tls(void)
+{
+    bin_tls *t = &tl_block;
+    __asm__("" : "+r"(t));
+    return t;
+}
+/* Small helpers of the hot path are inlined into the function that calls
+ * them, which then reaches the thread-locals with one __tls_get_addr. */
+#define HOT static inline __attribute__((always_inline))
 
 static void put16(unsigned char *p, unsigned v) { p[0] = (unsigned char)v; p[1] = (unsigned char)(v >> 8); }
 static void put32(unsigned char *p, uint32_t v) { memcpy(p, &v, 4); }
@@ -242,13 +253,13 @@ static void thread_gone(void *unused)
 static void make_exit_key(void) { exit_key_ok = pthread_key_create(&exit_key, thread_gone) == 0; }
 
 /* A new chunk for the calling thread; false when none can be had. */
-static bool new_chunk(void)
+static bool new_chunk(bin_tls *t)
 {
     if (atomic_load(&bin_failed) || bin_fd < 0)
         return false;
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, make_exit_key);
-    if (exit_key_ok && !tls()->chunk)
+    if (exit_key_ok && !t->chunk)
         pthread_setspecific(exit_key, &tl_block);
     uint64_t at = atomic_fetch_add((_Atomic uint64_t *)(void *)(bin_header + JC_BIN_NEXT_AT), CHUNK);
     int e = posix_fallocate(bin_fd, (off_t)at, CHUNK);
@@ -264,31 +275,31 @@ static bool new_chunk(void)
     /* the chunk left behind is given back unless a call entered there is
      * still open (its record is completed in place) */
     bool open_there = false;
-    for (int i = 0; i < tls()->depth; i++)
-        open_there |= tls()->open[i] && tls()->open[i] >= tls()->chunk && tls()->open[i] < tls()->chunk + CHUNK;
-    open_there |= tls()->pending && tls()->pending >= tls()->chunk && tls()->pending < tls()->chunk + CHUNK;
-    open_there |= tls()->claimed && tls()->claimed >= tls()->chunk && tls()->claimed < tls()->chunk + CHUNK;
-    if (tls()->chunk && !open_there)
-        munmap(tls()->chunk, CHUNK);
+    for (int i = 0; i < t->depth; i++)
+        open_there |= t->open[i] && t->open[i] >= t->chunk && t->open[i] < t->chunk + CHUNK;
+    open_there |= t->pending && t->pending >= t->chunk && t->pending < t->chunk + CHUNK;
+    open_there |= t->claimed && t->claimed >= t->chunk && t->claimed < t->chunk + CHUNK;
+    if (t->chunk && !open_there)
+        munmap(t->chunk, CHUNK);
     memcpy(c, JC_BIN_CHUNK_MAGIC, 8);
     put32(c + 8, (uint32_t)syscall(SYS_gettid));
     if (pthread_getname_np(pthread_self(), (char *)c + 16, 32) != 0)
         c[16] = 0;
-    tls()->chunk = c;
-    tls()->pos = c + JC_BIN_CHUNK_HEAD;
-    tls()->end = c + CHUNK;
+    t->chunk = c;
+    t->pos = c + JC_BIN_CHUNK_HEAD;
+    t->end = c + CHUNK;
     return true;
 }
 
 /* n bytes at the end of the calling thread's chunk, or NULL. */
-static unsigned char *room(size_t n)
+HOT unsigned char *room(bin_tls *t, size_t n)
 {
     if (n > CHUNK - JC_BIN_CHUNK_HEAD)
         return NULL;
-    if ((!tls()->pos || (size_t)(tls()->end - tls()->pos) < n) && !new_chunk())
+    if ((!t->pos || (size_t)(t->end - t->pos) < n) && !new_chunk(t))
         return NULL;
-    unsigned char *r = tls()->pos;
-    tls()->pos += n;
+    unsigned char *r = t->pos;
+    t->pos += n;
     return r;
 }
 
@@ -320,10 +331,10 @@ static ient *probe(const char *s, size_t n, uint32_t h, bool *empty_at)
 }
 
 /* Writes a string record (id, bytes) into this thread's chunk. */
-static bool put_string_record(uint32_t id, const char *s, size_t n)
+static bool put_string_record(bin_tls *t, uint32_t id, const char *s, size_t n)
 {
     size_t len = JC_BIN_REC + ((n + 7) & ~(size_t)7);
-    unsigned char *r = room(len);
+    unsigned char *r = room(t, len);
     if (!r)
         return false;
     memset(r + 4, 0, JC_BIN_REC - 4);
@@ -342,21 +353,29 @@ static bool put_string_record(uint32_t id, const char *s, size_t n)
  * (is_static: the names and groups the trace API is given) is found by
  * its address alone; other strings are compared too, since their buffer
  * may hold another string next time. */
-static uint32_t intern(const char *s, bool is_static)
+static uint32_t intern_slow(bin_tls *t, const char *s, unsigned slot);
+
+HOT uint32_t intern(bin_tls *t, const char *s, bool is_static)
 {
     unsigned slot = (unsigned)(((uintptr_t)s >> 3) & (CACHE - 1));
-    ient *c = tls()->cache[slot].e;
-    if (is_static && c && tls()->cache[slot].p == s)
+    ient *c = t->cache[slot].e;
+    if (is_static && c && t->cache[slot].p == s)
         return atomic_load_explicit(&c->id, memory_order_relaxed);
+    return intern_slow(t, s, slot);
+}
+
+static uint32_t intern_slow(bin_tls *t, const char *s, unsigned slot)
+{
+    ient *c = t->cache[slot].e;
     size_t n = strnlen(s, STR_KEEP);
-    if (c && tls()->cache[slot].p == s && c->len == n && memcmp(c->copy, s, n) == 0)
+    if (c && t->cache[slot].p == s && c->len == n && memcmp(c->copy, s, n) == 0)
         return atomic_load_explicit(&c->id, memory_order_relaxed);
     uint32_t h = fnv(s, n);
     bool empty;
     ient *e = probe(s, n, h, &empty);
     if (e && !empty) {
-        tls()->cache[slot].p = s;
-        tls()->cache[slot].e = e;
+        t->cache[slot].p = s;
+        t->cache[slot].e = e;
         return atomic_load_explicit(&e->id, memory_order_relaxed);
     }
     uint32_t id = 0;
@@ -369,7 +388,7 @@ static uint32_t intern(const char *s, bool is_static)
          * so a child's new strings never take an id its parent gives */
         char *copy = malloc(n + 1);
         uint32_t next = copy ? atomic_fetch_add((_Atomic uint32_t *)(void *)(bin_header + JC_BIN_NEXT_ID_AT), 1) : 0;
-        if (copy && next < JC_BIN_MAX_IDS && put_string_record(next, s, n)) {
+        if (copy && next < JC_BIN_MAX_IDS && put_string_record(t, next, s, n)) {
             memcpy(copy, s, n);
             copy[n] = '\0';
             e->hash = h;
@@ -385,8 +404,8 @@ static uint32_t intern(const char *s, bool is_static)
     }
     pthread_mutex_unlock(&intern_mu);
     if (id) {
-        tls()->cache[slot].p = s;
-        tls()->cache[slot].e = e;
+        t->cache[slot].p = s;
+        t->cache[slot].e = e;
     }
     return id;
 }
@@ -398,10 +417,11 @@ static uint32_t intern(const char *s, bool is_static)
  * shared counter); its string ids come from the shared counter too. */
 static void fork_child(void)
 {
-    tls()->pos = tls()->end = tls()->chunk = NULL;
-    tls()->depth = 0;
-    tls()->pending = NULL;
-    memset(tls()->cache, 0, sizeof tls()->cache);
+    bin_tls *const t = tls();
+    t->pos = t->end = t->chunk = NULL;
+    t->depth = 0;
+    t->pending = NULL;
+    memset(t->cache, 0, sizeof t->cache);
     pthread_mutex_init(&intern_mu, NULL);
 }
 
@@ -417,16 +437,16 @@ static void jc_bin_atfork(void)
 
 
 /* The calling thread's state belongs to the current recording. */
-static void fresh(void)
+HOT void fresh(bin_tls *t)
 {
-    if (tls()->gen == bin_gen)
+    if (t->gen == bin_gen)
         return;
-    tls()->gen = bin_gen;
-    tls()->pos = tls()->end = tls()->chunk = NULL;
-    tls()->depth = 0;
-    tls()->pending = tls()->claimed = NULL;
-    tls()->tname_id = 0;
-    memset(tls()->cache, 0, sizeof tls()->cache);
+    t->gen = bin_gen;
+    t->pos = t->end = t->chunk = NULL;
+    t->depth = 0;
+    t->pending = t->claimed = NULL;
+    t->tname_id = 0;
+    memset(t->cache, 0, sizeof t->cache);
 }
 
 /* jc_trace.c wrote the calling thread's name into buf. */
@@ -437,17 +457,16 @@ void jc_bin_thread_renamed(const char *buf)
     t->tname_id = 0;
 }
 
-static uint32_t thread_name_id(const char *name)
+HOT uint32_t thread_name_id(bin_tls *t, const char *name)
 {
-    bin_tls *t = tls();
     if (name != t->tname_p)
-        return intern(name, false);     /* a virtual thread's */
+        return intern(t, name, false);     /* a virtual thread's */
     if (!t->tname_id)
-        t->tname_id = intern(name, false);
+        t->tname_id = intern(t, name, false);
     return t->tname_id;
 }
 
-static void head(unsigned char *r, uint32_t len, unsigned num, unsigned kind, uint32_t thread)
+HOT void head(unsigned char *r, uint32_t len, unsigned num, unsigned kind, uint32_t thread)
 {
     memset(r + 4, 0, JC_BIN_REC - 4);
     put32(r + 4, len);
@@ -459,46 +478,48 @@ static void head(unsigned char *r, uint32_t len, unsigned num, unsigned kind, ui
 
 /* A call left but not claimed by a record (it should have been): complete
  * it as it is. */
-static void settle_pending(void)
+HOT void settle_pending(bin_tls *t)
 {
-    if (tls()->pending) {
-        publish(tls()->pending, JC_BIN_COMPLETE);
-        tls()->pending = NULL;
+    if (t->pending) {
+        publish(t->pending, JC_BIN_COMPLETE);
+        t->pending = NULL;
     }
 }
 
 void jc_bin_enter(int num)
 {
-    fresh();
-    settle_pending();
-    if (tls()->depth >= DEPTH)
+    bin_tls *const t = tls();
+    fresh(t);
+    settle_pending(t);
+    if (t->depth >= DEPTH)
         return;
-    uint32_t tname = thread_name_id(jc_trace_thread_name());
-    unsigned char *r = room(JC_BIN_REC);
+    uint32_t tname = thread_name_id(t, jc_trace_thread_name());
+    unsigned char *r = room(t, JC_BIN_REC);
     if (r) {
         head(r, JC_BIN_REC, (unsigned)num, JC_BIN_K_CALL, tname);
         put64(r + 32, jc_now_ns());
         publish(r, JC_BIN_ENTERED);
     }
-    tls()->open[tls()->depth++] = r;
+    t->open[t->depth++] = r;
 }
 
 void jc_bin_leave(int num, jvmtiError err)
 {
-    fresh();
-    settle_pending();
-    if (tls()->depth <= 0)
+    bin_tls *const t = tls();
+    fresh(t);
+    settle_pending(t);
+    if (t->depth <= 0)
         return;
-    unsigned char *r = tls()->open[--tls()->depth];
+    unsigned char *r = t->open[--t->depth];
     if (!r)
         return;
-    unsigned t = jc_g.opt.trace;
-    if (!((t & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (t & JC_TRACE_ERRORS)))) {
+    unsigned bits = jc_g.opt.trace;
+    if (!((bits & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (bits & JC_TRACE_ERRORS)))) {
         /* not traced: take the record back (the end of the chunk when
          * nothing came after it), else skip it */
-        if (r + JC_BIN_REC == tls()->pos && r >= tls()->chunk && r < tls()->end) {
+        if (r + JC_BIN_REC == t->pos && r >= t->chunk && r < t->end) {
             publish(r, 0);
-            tls()->pos = r;
+            t->pos = r;
         } else {
             publish(r, JC_BIN_SKIP);
         }
@@ -511,7 +532,7 @@ void jc_bin_leave(int num, jvmtiError err)
     int32_t e = (int32_t)err;
     memcpy(r + 12, &e, 4);
     put32(r + 28, JC_BIN_RF_ERROR);
-    tls()->pending = r;
+    t->pending = r;
 }
 
 /* ---- records from the trace API ---------------------------------------------------------- */
@@ -537,31 +558,32 @@ static bool grow(jc_bin_rec *b, size_t n)
 
 void jc_bin_begin(jc_bin_rec *b, enum jc_rec_kind kind, const char *name, const char *label, const char *thread)
 {
-    fresh();
+    bin_tls *const t = tls();
+    fresh(t);
     b->len = 0;
     b->broken = false;
     b->out = false;
     b->kind = (unsigned)kind + 1;
     b->claimed = NULL;
     b->num = 0;
-    b->thread = thread_name_id(thread);
-    if (kind == JC_REC_CALL && tls()->pending) {
-        unsigned num = tls()->pending[8] | (unsigned)tls()->pending[9] << 8;
+    b->thread = thread_name_id(t, thread);
+    if (kind == JC_REC_CALL && t->pending) {
+        unsigned num = t->pending[8] | (unsigned)t->pending[9] << 8;
         const char *fn = jc_fn_table[num].name;
         if (name && fn && (fn == name || strcmp(fn, name) == 0)) {
-            b->claimed = tls()->claimed = tls()->pending;
+            b->claimed = t->claimed = t->pending;
             b->num = num;
-            tls()->pending = NULL;
+            t->pending = NULL;
         }
-        settle_pending();   /* a call record that is not this call's */
+        settle_pending(t);   /* a call record that is not this call's */
     }
     /* other records (a violation the call's result shows, say) come
      * before the call's own, which stays pending */
-    b->name = b->num ? 0 : intern(name ? name : "?", false);
-    b->label = label ? intern(label, false) : 0;
+    b->name = b->num ? 0 : intern(t, name ? name : "?", false);
+    b->label = label ? intern(t, label, false) : 0;
 }
 
-static unsigned char *item(jc_bin_rec *b, unsigned type, const char *key, size_t extra)
+HOT unsigned char *item(bin_tls *t, jc_bin_rec *b, unsigned type, const char *key, size_t extra)
 {
     if (!grow(b, JC_BIN_ITEM + extra))
         return NULL;
@@ -569,24 +591,25 @@ static unsigned char *item(jc_bin_rec *b, unsigned type, const char *key, size_t
     memset(i, 0, JC_BIN_ITEM);
     i[0] = (unsigned char)(type | (b->out ? JC_BIN_I_OUTFLAG : 0));
     b->out = false;
-    put32(i + 4, key ? intern(key, true) : 0);
+    put32(i + 4, key ? intern(t, key, true) : 0);
     b->len += JC_BIN_ITEM + extra;
     return i;
 }
 
 void jc_bin_item(jc_bin_rec *b, unsigned type, const char *key, const char *group, uint64_t value)
 {
+    bin_tls *const t = tls();
     if (type == JC_BIN_I_OUT) {
         b->out = true;          /* the flag of the next item, if one comes */
         return;
     }
     if (type == JC_BIN_I_ENUM || type == JC_BIN_I_BITS) {
-        uint32_t g = group ? intern(group, true) : 0;
+        uint32_t g = group ? intern(t, group, true) : 0;
         int64_t v = (int64_t)value;
         if (v >= INT32_MIN && v <= INT32_MAX) {
             value = (uint64_t)g << 32 | (uint32_t)(int32_t)v;
         } else {
-            unsigned char *i = item(b, type == JC_BIN_I_ENUM ? JC_BIN_I_ENUM_WIDE : JC_BIN_I_BITS_WIDE, key, 8);
+            unsigned char *i = item(t, b, type == JC_BIN_I_ENUM ? JC_BIN_I_ENUM_WIDE : JC_BIN_I_BITS_WIDE, key, 8);
             if (i) {
                 put64(i + 8, value);
                 put64(i + JC_BIN_ITEM, g);
@@ -594,7 +617,7 @@ void jc_bin_item(jc_bin_rec *b, unsigned type, const char *key, const char *grou
             return;
         }
     }
-    unsigned char *i = item(b, type, key, 0);
+    unsigned char *i = item(t, b, type, key, 0);
     if (i)
         put64(i + 8, value);
 }
@@ -602,13 +625,14 @@ void jc_bin_item(jc_bin_rec *b, unsigned type, const char *key, const char *grou
 /* A string value (NULL ok): by id, or inline when it cannot be interned. */
 void jc_bin_item_str(jc_bin_rec *b, unsigned type, const char *key, const char *s)
 {
-    uint32_t id = s ? intern(s, false) : 0;
+    bin_tls *const t = tls();
+    uint32_t id = s ? intern(t, s, false) : 0;
     if (!s || id) {
         jc_bin_item(b, type, key, NULL, id);
         return;
     }
     size_t n = strnlen(s, STR_KEEP), pad = (n + 7) & ~(size_t)7;
-    unsigned char *i = item(b, type == JC_BIN_I_STR ? JC_BIN_I_STR_INLINE : JC_BIN_I_FIELD_INLINE, key, pad);
+    unsigned char *i = item(t, b, type == JC_BIN_I_STR ? JC_BIN_I_STR_INLINE : JC_BIN_I_FIELD_INLINE, key, pad);
     if (!i)
         return;
     put64(i + 8, n);
@@ -618,34 +642,36 @@ void jc_bin_item_str(jc_bin_rec *b, unsigned type, const char *key, const char *
 
 void jc_bin_vthread(jc_bin_rec *b, const char *carrier, const char *vname, long long vtid)
 {
-    unsigned char *i = item(b, JC_BIN_I_VTHREAD, NULL, 8);
+    bin_tls *const t = tls();
+    unsigned char *i = item(t, b, JC_BIN_I_VTHREAD, NULL, 8);
     if (i) {
-        put32(i + 4, intern(vname, false));
+        put32(i + 4, intern(t, vname, false));
         put64(i + 8, (uint64_t)vtid);
-        put64(i + JC_BIN_ITEM, intern(carrier, false));
+        put64(i + JC_BIN_ITEM, intern(t, carrier, false));
     }
 }
 
 void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, uint64_t dur_ns)
 {
+    bin_tls *const t = tls();
     if (b->out) {               /* outputs opened, none came */
         b->out = false;
-        unsigned char *i = item(b, JC_BIN_I_OUT, NULL, 0);
+        unsigned char *i = item(t, b, JC_BIN_I_OUT, NULL, 0);
         if (i)
             i[0] = JC_BIN_I_OUT;
     }
     unsigned char *old = b->claimed;
-    b->claimed = NULL;          /* tls()->claimed keeps its chunk mapped until the end */
+    b->claimed = NULL;          /* t->claimed keeps its chunk mapped until the end */
     if (b->broken) {
         if (old)
             publish(old, JC_BIN_COMPLETE);
-        tls()->claimed = NULL;
+        t->claimed = NULL;
         return;
     }
     size_t len = JC_BIN_REC + b->len;
     unsigned char *r;
-    if (old && old + JC_BIN_REC == tls()->pos && old >= tls()->chunk && old < tls()->end
-        && (size_t)(tls()->end - tls()->pos) >= b->len) {
+    if (old && old + JC_BIN_REC == t->pos && old >= t->chunk && old < t->end
+        && (size_t)(t->end - t->pos) >= b->len) {
         /* nothing after it on this thread: the items go behind it.  Until
          * its length says so, a reader takes the word after it for the
          * next record's state, which must stay 0: that word goes last. */
@@ -656,15 +682,15 @@ void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, ui
             memcpy(&w, b->p, 4);
             atomic_store_explicit((_Atomic uint32_t *)(void *)(old + JC_BIN_REC), w, memory_order_release);
         }
-        tls()->pos += b->len;
+        t->pos += b->len;
         r = old;
         old = NULL;
     } else {
-        r = room(len);
+        r = room(t, len);
         if (!r) {
             if (old)
                 publish(old, JC_BIN_COMPLETE);
-            tls()->claimed = NULL;
+            t->claimed = NULL;
             return;
         }
         if (old) {
@@ -691,7 +717,7 @@ void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, ui
     publish(r, JC_BIN_COMPLETE);
     if (old)
         publish(old, JC_BIN_SKIP);
-    tls()->claimed = NULL;
+    t->claimed = NULL;
 }
 
 void jc_bin_rec_free(jc_bin_rec *b)
@@ -707,9 +733,10 @@ void jc_bin_rec_free(jc_bin_rec *b)
  * open in it. */
 void jc_bin_thread_exit(void)
 {
-    settle_pending();
-    if (tls()->chunk && tls()->depth == 0 && !tls()->claimed) {
-        munmap(tls()->chunk, CHUNK);
-        tls()->chunk = tls()->pos = tls()->end = NULL;
+    bin_tls *const t = tls();
+    settle_pending(t);
+    if (t->chunk && t->depth == 0 && !t->claimed) {
+        munmap(t->chunk, CHUNK);
+        t->chunk = t->pos = t->end = NULL;
     }
 }

@@ -116,12 +116,34 @@ static bool is_text(const jc_rec *r) { return r->fmt == JC_FMT_TEXT; }
 
 /* ---- per-thread state ----------------------------------------------------- */
 
-static _Thread_local jc_rec tl_recs[REC_DEPTH];
-static _Thread_local int tl_depth;
-static _Thread_local bool tl_registered;
-static _Thread_local bool tl_named;
-static _Thread_local bool tl_java_named;    /* tl_name is the Java name (or asking failed) */
-static _Thread_local char tl_name[64];
+/* The thread's open records, in one block (see tname_block below). */
+static _Thread_local struct recstack {
+    jc_rec recs[REC_DEPTH];
+    int depth;
+    bool registered;
+} tl_rs;
+
+static inline struct recstack *recstack(void)
+{
+    struct recstack *k = &tl_rs;
+    __asm__("" : "+r"(k));
+    return k;
+}
+/* The thread's name, in one block reached with one __tls_get_addr (the
+ * empty asm keeps the compiler from computing its address at each use):
+ * it is read for every record. */
+static _Thread_local struct tname {
+    bool named;
+    bool java_named;            /* name is the Java name (or asking failed) */
+    char name[64];
+} tl_tn;
+
+static inline struct tname *tname_block(void)
+{
+    struct tname *n = &tl_tn;
+    __asm__("" : "+r"(n));
+    return n;
+}
 
 static pthread_key_t cleanup_key;
 static pthread_once_t cleanup_once = PTHREAD_ONCE_INIT;
@@ -131,13 +153,14 @@ static void free_thread_buffers(void *unused)
 {
     (void)unused;
     for (int i = 0; i < REC_DEPTH; i++) {
-        free(tl_recs[i].body.p);
-        free(tl_recs[i].tail.p);
-        jc_bin_rec_free(&tl_recs[i].bin);
-        tl_recs[i] = (jc_rec){ .kind = JC_REC_CALL };
+        struct recstack *k = recstack();
+        free(k->recs[i].body.p);
+        free(k->recs[i].tail.p);
+        jc_bin_rec_free(&k->recs[i].bin);
+        k->recs[i] = (jc_rec){ .kind = JC_REC_CALL };
     }
-    tl_depth = 0;
-    tl_registered = false;
+    recstack()->depth = 0;
+    recstack()->registered = false;
 }
 
 static void make_cleanup_key(void)
@@ -149,12 +172,13 @@ static void make_cleanup_key(void)
  * exiting thread, so they see its _Thread_local records). */
 static void register_thread(void)
 {
-    if (tl_registered)
+    struct recstack *k = recstack();
+    if (k->registered)
         return;
-    tl_registered = true;
+    k->registered = true;
     pthread_once(&cleanup_once, make_cleanup_key);
     if (cleanup_ok)
-        pthread_setspecific(cleanup_key, &tl_registered);
+        pthread_setspecific(cleanup_key, &k->registered);
 }
 
 static _Thread_local long tl_tid;
@@ -170,26 +194,27 @@ static long thread_id(void)
 
 static const char *thread_name(void)
 {
-    if (!tl_named) {
-        if (pthread_getname_np(pthread_self(), tl_name, sizeof tl_name) != 0 || !tl_name[0])
-            snprintf(tl_name, sizeof tl_name, "tid-%ld", thread_id());
-        tl_named = true;
-        tl_java_named = false;
-        jc_crash_thread_named(tl_name);
-        jc_bin_thread_renamed(tl_name);
+    struct tname *n = tname_block();
+    if (!n->named) {
+        if (pthread_getname_np(pthread_self(), n->name, sizeof n->name) != 0 || !n->name[0])
+            snprintf(n->name, sizeof n->name, "tid-%ld", thread_id());
+        n->named = true;
+        n->java_named = false;
+        jc_crash_thread_named(n->name);
+        jc_bin_thread_renamed(n->name);
     }
     /* the Java name, whole (the OS name is cut to 15 bytes), once the VM
      * can be asked (jc_vthreads.c says when) */
-    if (!tl_java_named && atomic_load_explicit(&jc_g.phase, memory_order_relaxed) == JVMTI_PHASE_LIVE) {
-        int got = jc_java_thread_name(tl_name, sizeof tl_name);
+    if (!n->java_named && atomic_load_explicit(&jc_g.phase, memory_order_relaxed) == JVMTI_PHASE_LIVE) {
+        int got = jc_java_thread_name(n->name, sizeof n->name);
         if (got >= 0)
-            tl_java_named = true;
+            n->java_named = true;
         if (got > 0) {
-            jc_crash_thread_named(tl_name);
-            jc_bin_thread_renamed(tl_name);
+            jc_crash_thread_named(n->name);
+            jc_bin_thread_renamed(n->name);
         }
     }
-    return tl_name;
+    return n->name;
 }
 
 const char *jc_trace_thread_name(void)
@@ -199,7 +224,7 @@ const char *jc_trace_thread_name(void)
 
 void jc_trace_thread_renamed(void)
 {
-    tl_named = false;
+    tname_block()->named = false;
 }
 
 static const char *phase_name(int phase)
@@ -759,13 +784,14 @@ uint64_t jc_now_ns(void)
  * recording (format=bin, record=). */
 static jc_rec *push(enum jc_rec_kind kind)
 {
-    if (!jc_g.active || tl_depth >= REC_DEPTH || (unsigned)kind > JC_REC_WARNING)
+    struct recstack *k = recstack();
+    if (!jc_g.active || k->depth >= REC_DEPTH || (unsigned)kind > JC_REC_WARNING)
         return NULL;
     bool to_text = atomic_load_explicit(&sink_fd, memory_order_relaxed) >= 0
                    && !(jc_g.opt.format == JC_FMT_BIN && (kind == JC_REC_CALL || kind == JC_REC_EVENT));
     if (!to_text && !jc_bin_active)
         return NULL;
-    jc_rec *r = &tl_recs[tl_depth++];
+    jc_rec *r = &k->recs[k->depth++];
     r->to_text = to_text;
     r->to_bin = jc_bin_active;
     if (r->to_bin)
@@ -1118,8 +1144,9 @@ static const char *line_start(jc_rec *r, uint64_t t_ns)
 
 static void pop(jc_rec *r)
 {
-    if (r >= tl_recs && r < tl_recs + tl_depth)
-        tl_depth = (int)(r - tl_recs);
+    struct recstack *k = recstack();
+    if (r >= k->recs && r < k->recs + k->depth)
+        k->depth = (int)(r - k->recs);
 }
 
 void jc_rec_end(jc_rec *r, uint64_t t_ns, uint64_t dur_ns)
