@@ -9,6 +9,7 @@
 #      agent, and the misuse agent under check=strict with stack=2 and
 #      gen_suppressions=on);
 #   2. format=bin alone: the violations are in the recording (and on stderr);
+#      a full tmpfs: one message, the VM runs on, what was recorded reads;
 #   3. SIGKILL in the middle of busy threads' calls (crash_agent kill): every
 #      busy thread's calls 1, 2, 3, ... are there without a gap, and the
 #      thread waiting inside RawMonitorWait has that call as its last
@@ -101,6 +102,30 @@ python3 "$srcdir/tests/trace_check.py" "$out/fork.jsonl" fork || fail "fork: rec
 grep '"name":"GetTime"' "$out/fork.jsonl" | grep -q '"thread":"main".*"out":{"nanos_ptr":' ||
     fail "fork: the child's record lacks its strings: $(grep '"name":"GetTime"' "$out/fork.jsonl")"
 
+echo "== format=bin on a 3 MiB tmpfs that fills up: one message, the VM runs on, the file reads"
+if unshare -m true 2>/dev/null; then
+    e2e_javac Stress
+    rc=0
+    export JAVA JAVA_PRELOAD LIBJVMTICHECK out AGENTS_DIR
+    unshare -m bash -c '
+        mkdir -p "$out/mnt" && mount -t tmpfs -o size=3m tmpfs "$out/mnt" || exit 3
+        rc=0
+        (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "$JAVA" -cp "$out/classes" \
+            "-agentpath:$LIBJVMTICHECK=trace=all,format=bin,log=$out/mnt/full.bin,agent=$AGENTS_DIR/stress_agent.so=out=$out/full-counts.txt" Stress 8 2000) \
+            >"$out/stdout" 2>"$out/stderr" || rc=$?
+        cp "$out/mnt/full.bin" "$out/full.bin"
+        exit $rc' || rc=$?
+    [[ $rc -eq 0 ]] || fail "full tmpfs: java exited $rc, expected 0"
+    n=$(grep -c 'jvmticheck: cannot grow the binary trace' "$out/stderr" || true)
+    [[ $n -eq 1 ]] || fail "full tmpfs: $n messages about the recording, expected 1"
+    grep 'jvmticheck: cannot grow' "$out/stderr" | head -1 | sed 's/^/   /'
+    decode jsonl "$out/full.bin" "$out/full.jsonl"
+    echo "   $(wc -l <"$out/full.jsonl") records read from $(wc -c <"$out/full.bin") bytes"
+    [[ -s $out/full.jsonl ]] || fail "full tmpfs: no record in the recording"
+else
+    echo "   note: unshare -m refused here: the tmpfs case is skipped"
+fi
+
 echo "== a recording cut short is read up to its last whole record"
 e2e_use_jdk "$JDK_HOME"
 decode jsonl "$out/kill.bin" "$out/kill.jsonl"
@@ -164,6 +189,6 @@ else
 fi
 
 # the recordings and their decodings are big: kept only when something failed
-[[ $status -ne 0 ]] || rm -f "$out"/*.bin "$out"/kill.* "$out"/cut.* "$out"/segv.* "$out"/fork.* "$out"/vt* "$out"/good* "$out"/misuse* \
+[[ $status -ne 0 ]] || rm -f "$out"/*.bin "$out"/kill.* "$out"/cut.* "$out"/segv.* "$out"/fork.* "$out"/full.* "$out"/full-counts.txt "$out"/vt* "$out"/good* "$out"/misuse* \
     "$out"/filtered.jsonl
 e2e_finish
