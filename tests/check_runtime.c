@@ -23,6 +23,7 @@
 
 #include "jc_errdoc.h"
 #include "jc_internal.h"
+#include "../gen/cmd/trace.h"
 #include "jvmti_names.h"
 
 extern int jc_selection_inits;  /* runtime_stubs.c */
@@ -494,13 +495,13 @@ static const struct bad_case {
     const char *message;    /* exact */
 } bad_cases[] = {
     { "foo", false,
-      "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, portability, "
+      "jvmticheck: unknown option 'foo' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
       "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
     { "trace=all,foo=1,log=x", false,
-      "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, portability, "
+      "jvmticheck: unknown option 'foo' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
       "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
     { "=x", false,
-      "jvmticheck: unknown option '' (known: log, format, trace, only, check, leaks, summary, addresses, portability, "
+      "jvmticheck: unknown option '' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
       "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
     { "trace=some", false,
       "jvmticheck: bad value 'some' for trace (expected all, calls, events, errors or none, or several joined by '+')" },
@@ -530,7 +531,7 @@ static const struct bad_case {
     { "agent=/p/lib.so", false,
       "jvmticheck: agent= is only for the -agentpath shim (jvmti_check_wrap wraps its caller)" },
     { "bogus,agent=/p/lib.so", true,
-      "jvmticheck: unknown option 'bogus' (known: log, format, trace, only, check, leaks, summary, addresses, portability, "
+      "jvmticheck: unknown option 'bogus' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
       "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
     { "exitcode=0,agent=/p/lib.so", true, "jvmticheck: bad value '0' for exitcode (expected a number from 1 to 255)" },
     { "repeat=x1", false, "jvmticheck: bad value 'x1' for repeat (expected a number from 1 to 1000000)" },
@@ -894,6 +895,77 @@ START_TEST(test_long_string)
     py_check(log, "s = L[0]['args']['s']\nassert s == 'a' * 65536 + '...', len(s)\n");
     free_lines(&l);
 }
+END_TEST
+
+/* ---- record=: the recording decodes to the log's own lines ------------------------------------ */
+
+static int cmp_line(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Every kind of value and record, written to a text or jsonl log and, with
+ * record=, to a recording; `jvmtigen trace`'s decoder (gen/cmd/trace.c)
+ * must give the log's lines exactly (sorted: it orders by start time). */
+static void record_roundtrip(const char *fmt, const char *extra)
+{
+    char bin[4200], decoded[4200], opts[8600], name[64];
+    snprintf(bin, sizeof bin, "%s", path_for(fmt[0] == 'j' ? "rt-jsonl.bin" : "rt-text.bin"));
+    snprintf(decoded, sizeof decoded, "%s", path_for(fmt[0] == 'j' ? "rt-jsonl.decoded" : "rt-text.decoded"));
+    snprintf(opts, sizeof opts, "format=%s,trace=all%s,record=%s", fmt, extra, bin);
+    snprintf(name, sizeof name, "rt.%s", fmt);
+    const char *log = init_log(name, opts);
+    emit_samples();
+    for (size_t i = 0; i < sizeof nasty / sizeof *nasty; i++) {
+        jc_rec *r = jc_rec_begin(JC_REC_CALL, nasty[i]);
+        jc_rec_arg_str(r, "s", nasty[i]);
+        jc_rec_out(r);
+        jc_rec_field_str(r, "f", nasty[i]);
+        jc_rec_end(r, 1000 + i, i);
+    }
+    char *big = malloc(200001);
+    memset(big, 'b', 200000);
+    big[200000] = '\0';
+    jc_rec *r = jc_rec_begin(JC_REC_EVENT, "StubEvent");
+    jc_rec_arg_str(r, "big", big);
+    jc_rec_arg_enum(r, "wide", "jvmtiPhase", 1LL << 40);
+    jc_rec_arg_bits(r, "widebits", "jvmtiThreadState", (1LL << 40) | JVMTI_THREAD_STATE_ALIVE);
+    jc_rec_arg_double(r, "inf", -INFINITY);
+    jc_rec_arg_double(r, "third", 1.0 / 3);
+    jc_rec_arg_char(r, "hi", 0x20ac);
+    jc_rec_out(r);                  /* outputs opened, none given */
+    jc_rec_end(r, 2000, 3);
+    free(big);
+    jc_trace_flush_all();
+
+    size_t len = 0;
+    FILE *f = fopen(bin, "rb");
+    ck_assert_msg(f != NULL, "no recording %s", bin);
+    char *data = malloc(64 << 20);
+    len = fread(data, 1, 64 << 20, f);
+    fclose(f);
+    char *out = NULL;
+    size_t n = 0;
+    ck_assert_msg(jt_trace_decode((const unsigned char *)data, len, bin, fmt[0] == 'j' ? JT_TRACE_JSONL : JT_TRACE_TEXT,
+                                  &out, &n) == 0, "the recording %s does not decode", bin);
+    free(data);
+    f = fopen(decoded, "w");
+    ck_assert(f != NULL && fwrite(out, 1, n, f) == n);
+    fclose(f);
+    free(out);
+    lines a = read_lines(log), b = read_lines(decoded);
+    ck_assert_uint_gt(a.n, 15);
+    ck_assert_uint_eq(a.n, b.n);
+    qsort(a.v, a.n, sizeof *a.v, cmp_line);
+    qsort(b.v, b.n, sizeof *b.v, cmp_line);
+    for (size_t i = 0; i < a.n; i++)
+        ck_assert_msg(strcmp(a.v[i], b.v[i]) == 0, "%s: log and recording differ:\n log %.400s\n rec %.400s", fmt,
+                      a.v[i], b.v[i]);
+    free_lines(&a);
+    free_lines(&b);
+}
+
+START_TEST(test_record_jsonl) { record_roundtrip("jsonl", ""); }
+END_TEST
+
+START_TEST(test_record_text) { record_roundtrip("text", ",addresses=off"); }
 END_TEST
 
 /* ---- addresses=off -------------------------------------------------------------------------- */
@@ -1349,6 +1421,7 @@ static Suite *runtime_suite(void)
         { "init", { test_init, test_init_appends } },
         { "records", { test_jsonl_records, test_text_records, test_phases, test_nested_records, test_tid } },
         { "escaping", { test_escaping_jsonl, test_escaping_text, test_thread_names, test_long_string } },
+        { "record", { test_record_jsonl, test_record_text } },
         { "addresses", { test_addresses_off_jsonl, test_addresses_off_text, test_addresses_on } },
         { "concurrency", { test_concurrent_writers } },
         { "state", { test_violation_counts, test_notes, test_violation_only, test_summary, test_summary_off, test_envs,

@@ -95,21 +95,7 @@ for run in $runs; do
     ! grep -q FAILED "$out/stderr" || fail "crash: $(grep FAILED "$out/stderr" | head -1)"
     check "$out/crash.$fmt" crash || fail "crash ($fmt): the trace lacks calls"
 done
-echo "== format=bin: a crash inside GetPhase; jvmtigen trace reads the recording"
-rm -f "$out"/hs_err_pid*.log "$out/crash.bin"
-e2e_use_jdk "$JDK_HOME"
-(ulimit -c 0; e2e_java \
-    "-agentpath:$LIBJVMTICHECK=trace=all,format=bin,log=$out/crash.bin,agent=$AGENTS_DIR/crash_agent.so=crash" Hello
- echo "$rc" >"$out/crash.rc")
-[[ $(cat "$out/crash.rc") -ne 0 ]] || fail "bin crash: java exited 0, expected a crash"
-for fmt in jsonl text; do
-    rc=0
-    "$JVMTIGEN" trace --format=$fmt "$out/crash.bin" >"$out/crash-bin.$fmt" 2>"$out/trace.err" || rc=$?
-    [[ $rc -eq 0 && ! -s $out/trace.err ]] || fail "jvmtigen trace --format=$fmt: exit $rc: $(head -2 "$out/trace.err")"
-    check "$out/crash-bin.$fmt" crash-bin || fail "bin crash ($fmt): the recording lacks calls"
-done
-trace counts "$out/crash-bin.jsonl" >/dev/null || fail "jvmtigen trace --format=jsonl: lines that are not JSON"
-echo "   recording $(wc -c <"$out/crash.bin") bytes, $(wc -l <"$out/crash-bin.jsonl") records"
+# format=bin under SIGKILL and SIGSEGV: tests/e2e-trace-bin.sh
 
-[[ $status -ne 0 ]] || rm -f "$out"/*.jsonl "$out"/crash.text "$out"/crash*.bin "$out"/crash-bin.* "$out"/hs_err_pid*.log
+[[ $status -ne 0 ]] || rm -f "$out"/*.jsonl "$out"/crash.text "$out"/hs_err_pid*.log
 e2e_finish

@@ -8,8 +8,10 @@
                                carry data 1, 2, 3, ... with no gap, and an
                                enter record, if any, is its last
     trace_check.py LOG crash-bin   the same for a format=bin recording as
-                               `jvmtigen trace` prints it (no arguments):
-                               the busy threads' calls are counted only
+                               `jvmtigen trace` prints it
+    trace_check.py LOG kill    a recording left by SIGKILL: the "waiter"
+                               thread's last record is its enter
+                               RawMonitorWait; busy threads without gaps
     trace_check.py LOG fork    no line twice; one GetTime call; busy
                                threads without gaps
 
@@ -55,6 +57,16 @@ def main(path, mode):
         print("   GetTime calls (the child's): %d" % gettime)
         bad += gettime != 1
     crashers = [tid for tid, recs in per.items() if any(k == "enter" and n == "GetPhase" for k, n, d in recs)]
+    if mode == "kill":
+        waiters = [tid for tid, recs in per.items() if any(k == "enter" and n == "RawMonitorWait" for k, n, d in recs)]
+        if len(waiters) != 1:
+            print("   FAIL: %d threads with an enter RawMonitorWait record, expected 1" % len(waiters))
+            bad += 1
+        for tid in waiters:
+            last = per[tid][-1]
+            ok = last[:2] == ("enter", "RawMonitorWait")
+            print("   waiting thread %d: last record %s %s%s" % (tid, last[0], last[1], "" if ok else "  FAIL"))
+            bad += not ok
     if mode in ("crash", "crash-bin"):
         if len(crashers) != 1:
             print("   FAIL: %d threads with an enter GetPhase record, expected 1" % len(crashers))
@@ -66,10 +78,7 @@ def main(path, mode):
             bad += not ok
     busy = 0
     for tid, recs in sorted(per.items()):
-        if mode == "crash-bin":
-            ks = list(range(1, 1 + sum(1 for k, n, d in recs if k == "call" and n == "SetThreadLocalStorage")))
-        else:
-            ks = [int(d, 16) for k, n, d in recs if k == "call" and n == "SetThreadLocalStorage" and d]
+        ks = [int(d, 16) for k, n, d in recs if k == "call" and n == "SetThreadLocalStorage" and d]
         if not ks:
             continue
         busy += 1
@@ -86,7 +95,7 @@ def main(path, mode):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[2] not in ("crash", "crash-bin", "fork"):
+    if len(sys.argv) != 3 or sys.argv[2] not in ("crash", "crash-bin", "kill", "fork"):
         sys.stderr.write(__doc__)
         sys.exit(2)
     sys.exit(main(sys.argv[1], sys.argv[2]))

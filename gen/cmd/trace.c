@@ -1,18 +1,32 @@
-/* trace.c — `jvmtigen trace [--format=text|jsonl] FILE`: the viewer of the
- * shim's format=bin recordings (layout: gen/runtime/jc_bintrace.h).
+/* trace.c — `jvmtigen trace [--format=text|jsonl|chrome] [filters] FILE`:
+ * the decoder of the shim's format=bin recordings (layout:
+ * gen/runtime/jc_bintrace.h).
  *
  * Design:
  * - The file is outside input (a crash may have cut it, anyone may hand us
- *   any bytes): every offset and count is checked against the file's size
+ *   any bytes): every offset, length and id is checked against the file
  *   before it is read; a bad file gives one "FILE:OFFSET: error: what
  *   (expected)" line and no output at all, so output is built in memory
  *   and written only when the whole file decoded.  tests/fuzz/fuzz_trace.c
  *   fuzzes jt_trace_decode.
- * - Chunks that were never used (all zero, the rest of a file grown ahead)
- *   are skipped; inside a chunk, the first record whose state is 0 ends it.
- * - Records of all threads are sorted by start time (stable), as the shim's
- *   text would have them if it wrote unbatched.
+ * - Two passes: the first walks every chunk (a chunk never used is zeros;
+ *   inside one, a record whose state is 0 ends it, and so does the end of
+ *   a file cut short) and collects the records and the interned strings,
+ *   which may be defined in another thread's chunk; the second prints.
+ * - text and jsonl are what the shim writes directly: the record's items
+ *   are the calls the shim made to its trace API (jc_rec_*), raw, and
+ *   fmt_record() below replays them with the punctuation, escaping and
+ *   name lookups of gen/runtime/jc_trace.c (tests/e2e-trace-bin.sh checks
+ *   that the two agree, record by record).  Names of constants come from
+ *   the file's header, which the shim writes from the model.
+ * - Records of all threads come sorted by start time (stable).  chrome is
+ *   Chrome's trace-event JSON: calls and events as complete ("X") slices
+ *   on their thread, a call still in progress as a begin ("B"),
+ *   violations, notes, leaks and summaries as instant ("i") events, thread
+ *   names as metadata ("M"); each event's args hold the jsonl record.
  */
+#include <fnmatch.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -23,14 +37,10 @@
 #include "../util/readfile.h"
 #include "trace.h"
 
-typedef struct rec {
-    uint64_t t, dur;
-    uint32_t tid, state;
-    int32_t err;
-    unsigned num;
-    const unsigned char *tname;     /* 32 bytes, maybe unterminated */
-    size_t seq;
-} rec;
+#define STR_MAX 65536           /* jc_trace.c: bytes of one string shown */
+#define MAX_IDS JC_BIN_MAX_IDS
+
+/* ---- output buffer ---------------------------------------------------------- */
 
 typedef struct sbuf {
     char *p;
@@ -59,6 +69,8 @@ static void sb_add(sbuf *b, const char *s, size_t n)
     b->p[b->len] = '\0';
 }
 
+static void sb_s(sbuf *b, const char *s) { sb_add(b, s, strlen(s)); }
+
 static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void sb_printf(sbuf *b, const char *fmt, ...)
 {
@@ -71,46 +83,54 @@ static void sb_printf(sbuf *b, const char *fmt, ...)
         sb_add(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
 }
 
-/* A name from the file as a JSON string body: printable ASCII kept,
- * anything else \u-escaped or '?'. */
-static void sb_json_str(sbuf *b, const unsigned char *s, size_t n)
-{
-    sb_add(b, "\"", 1);
-    for (size_t i = 0; i < n && s[i]; i++) {
-        unsigned c = s[i];
-        if (c == '"' || c == '\\') {
-            char e[2] = { '\\', (char)c };
-            sb_add(b, e, 2);
-        } else if (c < 0x20) {
-            sb_printf(b, "\\u%04x", c);
-        } else {
-            char ch = c < 0x80 ? (char)c : '?';
-            sb_add(b, &ch, 1);
-        }
-    }
-    sb_add(b, "\"", 1);
-}
-
-static int bare(const unsigned char *s, size_t n)
-{
-    if (n == 0 || !s[0])
-        return 0;
-    for (size_t i = 0; i < n && s[i]; i++)
-        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9')
-              || strchr("_-.:/@+|", s[i])))
-            return 0;
-    return 1;
-}
-
+static uint16_t rd16(const unsigned char *p) { return (uint16_t)(p[0] | p[1] << 8); }
 static uint32_t rd32(const unsigned char *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
 static uint64_t rd64(const unsigned char *p) { return rd32(p) | (uint64_t)rd32(p + 4) << 32; }
 
+/* ---- what the file holds --------------------------------------------------------- */
+
+typedef struct str {
+    const unsigned char *p;     /* NULL: not defined */
+    size_t n;
+} str;
+
+typedef struct cgroup {
+    const unsigned char *name;
+    unsigned len, kind;         /* 0 enum, 1 bits, 2 plain */
+    size_t first, count;        /* its constants in consts[] */
+} cgroup;
+
+typedef struct cconst {
+    const unsigned char *name;
+    unsigned len;
+    long long value;
+} cconst;
+
+typedef struct rec {
+    const unsigned char *r;     /* the record */
+    size_t off;                 /* its offset in the file */
+    uint32_t tid;
+    uint64_t t;
+    size_t seq;
+} rec;
+
 typedef struct names {
-    const unsigned char *fn[65536];
-    unsigned char fnlen[65536];
-    const unsigned char *er[65536];
-    unsigned char erlen[65536];
+    str fn[65536], er[65536], ev[65536];
+    cgroup *groups;
+    size_t ngroups;
+    cconst *consts;
+    size_t nconsts;
+    str *strs;                  /* by string id */
+    size_t nstrs;
+    long *group_of_id;          /* string id -> group index + 1, -1: none, 0: not looked up */
+    int noaddr;
 } names;
+
+typedef struct filters {
+    const char *thread, *function, *check;
+    int has_since, has_until;
+    uint64_t since, until;      /* ns after the first record */
+} filters;
 
 static int bad(const char *path, size_t off, const char *what)
 {
@@ -126,98 +146,718 @@ static int cmp_rec(const void *a, const void *b)
     return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-static void put_name(sbuf *b, const unsigned char *n, unsigned len, const char *prefix, long v)
+static str id_str(const names *nm, uint32_t id)
 {
-    if (n)
-        sb_add(b, (const char *)n, len);
-    else
-        sb_printf(b, "%s%ld", prefix, v);
+    static const unsigned char unknown[] = "?";
+    if (id && id < nm->nstrs && nm->strs[id].p)
+        return nm->strs[id];
+    return (str){ unknown, 1 };
 }
 
-static void put_record(sbuf *b, const rec *r, const names *nm, enum jt_trace_fmt fmt)
+static int str_eq(str s, const char *c) { return strlen(c) == s.n && memcmp(s.p, c, s.n) == 0; }
+
+/* ---- formatting, as gen/runtime/jc_trace.c does it -------------------------------------- */
+
+typedef struct syntax {
+    const char *args_open, *args_empty, *group_close, *out_open, *sep, *null, *sym_quote, *char_quote,
+        *field_sep, *key_open, *key_close;
+    const char *const *kind_words;
+} syntax;
+
+static const char *const text_kinds[] = { "call", "event", "VIOLATION", "leak", "summary", "NOTE", "WARNING" };
+static const char *const json_kinds[] = { "call", "event", "violation", "leak", "summary", "note", "warning" };
+static const syntax sx_text = { "(", "()", ")", " -> out(", ", ", "NULL", "", "'", " ", "", "=", text_kinds };
+static const syntax sx_json = { ",\"args\":{", ",\"args\":{}", "}", ",\"out\":{", ",", "null", "\"", "\"",
+                                ",", "\"", "\":", json_kinds };
+
+static const char *phase_name(unsigned phase)
 {
-    const unsigned char *fname = nm->fn[r->num];
-    unsigned flen = nm->fnlen[r->num];
-    const unsigned char *ename = r->err >= 0 && r->err < 65536 ? nm->er[r->err] : NULL;
-    unsigned elen = ename ? nm->erlen[r->err] : 0;
-    int entered = r->state == JC_BIN_ENTERED;
-    if (fmt == JT_TRACE_JSONL) {
-        sb_printf(b, "{\"kind\":\"%s\",\"name\":\"", entered ? "enter" : "call");
-        put_name(b, fname, flen, "#", (long)r->num);
-        sb_add(b, "\",\"thread\":", 11);
-        sb_json_str(b, r->tname, 32);
-        sb_printf(b, ",\"tid\":%u", r->tid);
-        if (!entered) {
-            sb_add(b, ",\"error\":\"", 10);
-            put_name(b, ename, elen, "", (long)r->err);
-            sb_printf(b, "\",\"t_ns\":%llu,\"dur_ns\":%llu}\n", (unsigned long long)r->t, (unsigned long long)r->dur);
+    static const struct { unsigned phase; const char *name; } phases[] = {
+        { 1, "onload" }, { 2, "primordial" }, { 6, "start" }, { 4, "live" }, { 8, "dead" },
+    };
+    for (size_t i = 0; i < sizeof phases / sizeof phases[0]; i++)
+        if (phases[i].phase == phase)
+            return phases[i].name;
+    return "unknown";
+}
+
+static void put_u64(sbuf *b, unsigned long long v) { sb_printf(b, "%llu", v); }
+static void put_i64(sbuf *b, long long v) { sb_printf(b, "%lld", v); }
+
+/* Length of the (modified) UTF-8 sequence at s, 0 if invalid (C0 80 and
+ * encoded surrogates accepted, as the VM sends them). */
+static size_t utf8_seq(const unsigned char *s, size_t n, unsigned long *cp)
+{
+    static const struct { unsigned char lo, hi, mask; size_t len; unsigned long min; } leads[] = {
+        { 0xC0, 0xDF, 0x1F, 2, 0x80 }, { 0xE0, 0xEF, 0x0F, 3, 0x800 }, { 0xF0, 0xF4, 0x07, 4, 0x10000 },
+    };
+    for (size_t k = 0; k < 3; k++) {
+        if (s[0] < leads[k].lo || s[0] > leads[k].hi)
+            continue;
+        size_t len = leads[k].len;
+        if (n < len)
+            return 0;
+        *cp = s[0] & leads[k].mask;
+        for (size_t i = 1; i < len; i++) {
+            if ((s[i] & 0xC0) != 0x80)
+                return 0;
+            *cp = (*cp << 6) | (s[i] & 0x3F);
+        }
+        if (*cp > 0x10FFFF)
+            return 0;
+        if (*cp < leads[k].min)
+            return len == 2 && *cp == 0 ? 2 : 0;
+        return len;
+    }
+    return 0;
+}
+
+static void put_uescape(sbuf *b, unsigned long cp)
+{
+    if (cp == '"' || cp == '\\') {
+        char e[2] = { '\\', (char)cp };
+        sb_add(b, e, 2);
+    } else {
+        sb_printf(b, "\\u%04lx", cp & 0xFFFF);
+    }
+}
+
+static int plain_byte(unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
+
+/* The inside of a JSON string: valid UTF-8 whatever the bytes. */
+static void put_escaped(sbuf *b, str s)
+{
+    const unsigned char *p = s.p;
+    size_t n = s.n, limit = n < STR_MAX ? n : STR_MAX, i = 0;
+    for (size_t k = 0; k < n; k++)
+        if (!p[k]) {            /* the shim's strings end at a NUL */
+            n = k;
+            limit = n < STR_MAX ? n : STR_MAX;
+            break;
+        }
+    while (i < limit) {
+        size_t run = i;
+        while (run < limit && plain_byte(p[run]))
+            run++;
+        sb_add(b, (const char *)p + i, run - i);
+        if ((i = run) >= limit)
+            break;
+        unsigned long cp = p[i];
+        size_t len = cp < 0x80 ? 1 : utf8_seq(p + i, n - i, &cp);
+        if (len == 0)
+            sb_add(b, "\xEF\xBF\xBD", 3);
+        else if (cp < 0x80 || (cp >= 0xD800 && cp <= 0xDFFF))
+            put_uescape(b, cp);
+        else
+            sb_add(b, (const char *)p + i, len);
+        i += len ? len : 1;
+    }
+    if (i < n)
+        sb_s(b, "...");
+}
+
+static void put_quoted(sbuf *b, const syntax *sx, const str *s, const char *quote)
+{
+    if (!s) {
+        sb_s(b, sx->null);
+        return;
+    }
+    sb_s(b, quote);
+    put_escaped(b, *s);
+    sb_s(b, quote);
+}
+
+static int is_bare(str s)
+{
+    if (!s.n)
+        return 0;
+    for (size_t i = 0; i < s.n; i++) {
+        unsigned char c = s.p[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || (c && strchr("_-.:/@+|", c))))
+            return 0;
+    }
+    return 1;
+}
+
+static void put_word(sbuf *b, const syntax *sx, const str *s)
+{
+    if (s && sx == &sx_text && is_bare(*s))
+        sb_add(b, (const char *)s->p, s->n);
+    else
+        put_quoted(b, sx, s, "\"");
+}
+
+static void put_key(sbuf *b, const syntax *sx, str key)
+{
+    sb_s(b, sx->key_open);
+    if (sx == &sx_text)
+        sb_add(b, (const char *)key.p, key.n);
+    else
+        put_escaped(b, key);
+    sb_s(b, sx->key_close);
+}
+
+static void put_double(sbuf *b, const syntax *sx, double v)
+{
+    if (!isfinite(v)) {
+        sb_s(b, sx->sym_quote);
+        sb_s(b, isnan(v) ? "nan" : v < 0 ? "-inf" : "inf");
+        sb_s(b, sx->sym_quote);
+        return;
+    }
+    char d[64];
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(d, sizeof d, "%.*g", prec, v);
+        if (strtod(d, NULL) == v)
+            break;
+    }
+    for (char *p = d; *p; p++)
+        if (!strchr("0123456789eE+-", *p))
+            *p = '.';
+    sb_s(b, d);
+}
+
+/* The constant group a string id names, or NULL. */
+static const cgroup *group_of(names *nm, uint32_t id)
+{
+    if (!id || id >= nm->nstrs)
+        return NULL;
+    if (nm->group_of_id[id] == 0) {
+        str s = id_str(nm, id);
+        nm->group_of_id[id] = -1;
+        for (size_t g = 0; g < nm->ngroups; g++)
+            if (nm->groups[g].len == s.n && memcmp(nm->groups[g].name, s.p, s.n) == 0) {
+                nm->group_of_id[id] = (long)g + 1;
+                break;
+            }
+    }
+    return nm->group_of_id[id] > 0 ? &nm->groups[nm->group_of_id[id] - 1] : NULL;
+}
+
+/* The name of v in the group named by id (the first in spec order). */
+static int value_name(names *nm, uint32_t gid, long long v, str *out)
+{
+    str g = id_str(nm, gid);
+    if (!gid)
+        return 0;
+    const str *table = str_eq(g, "jvmtiError") ? nm->er : str_eq(g, "jvmtiEvent") ? nm->ev : NULL;
+    if (table) {
+        if (v < 0 || v > 65535 || !table[v].p)
+            return 0;
+        *out = table[v];
+        return 1;
+    }
+    const cgroup *grp = group_of(nm, gid);
+    for (size_t k = 0; grp && k < grp->count; k++)
+        if (nm->consts[grp->first + k].value == v) {
+            *out = (str){ nm->consts[grp->first + k].name, nm->consts[grp->first + k].len };
+            return 1;
+        }
+    return 0;
+}
+
+static void put_value_name(sbuf *b, const syntax *sx, names *nm, uint32_t gid, long long v)
+{
+    str n;
+    sb_s(b, sx->sym_quote);
+    if (value_name(nm, gid, v, &n))
+        sb_add(b, (const char *)n.p, n.n);
+    else
+        put_i64(b, v);
+    sb_s(b, sx->sym_quote);
+}
+
+/* A bits group's names joined by '|', leftover bits in hex (as the
+ * generated jvmti_group_bits_format). */
+static void put_bits(sbuf *b, const syntax *sx, names *nm, uint32_t gid, long long v)
+{
+    const cgroup *grp = group_of(nm, gid);
+    if (!grp) {
+        put_value_name(b, sx, nm, gid, v);
+        return;
+    }
+    sb_s(b, sx->sym_quote);
+    str n;
+    if (grp->kind != 1) {
+        if (value_name(nm, gid, v, &n))
+            sb_add(b, (const char *)n.p, n.n);
+        else
+            put_i64(b, v);
+    } else if (v == 0) {
+        if (value_name(nm, gid, v, &n))
+            sb_add(b, (const char *)n.p, n.n);
+        else
+            sb_s(b, "0");
+    } else {
+        unsigned long long bits = (unsigned long long)v, rest = bits;
+        int any = 0;
+        for (size_t k = 0; k < grp->count; k++) {
+            unsigned long long c = (unsigned long long)nm->consts[grp->first + k].value;
+            if (c != 0 && (c & ~bits) == 0 && (c & rest) != 0) {
+                if (any)
+                    sb_s(b, "|");
+                sb_add(b, (const char *)nm->consts[grp->first + k].name, nm->consts[grp->first + k].len);
+                any = 1;
+                rest &= ~c;
+            }
+        }
+        if (rest)
+            sb_printf(b, "%s%llx", any ? "|0x" : "0x", rest);
+    }
+    sb_s(b, sx->sym_quote);
+}
+
+static void put_char(sbuf *b, const syntax *sx, long long c)
+{
+    unsigned long cp = c < 0 ? (unsigned char)c : (unsigned long)c;
+    unsigned char u[5] = { 0 };
+    size_t n;
+    if (cp == 0)
+        memcpy(u, "\xC0\x80", n = 2);
+    else if (cp < 0x80)
+        u[0] = (unsigned char)cp, n = 1;
+    else if (cp < 0x800)
+        u[0] = (unsigned char)(0xC0 | cp >> 6), u[1] = (unsigned char)(0x80 | (cp & 0x3F)), n = 2;
+    else if (cp < 0x10000)
+        u[0] = (unsigned char)(0xE0 | cp >> 12), u[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F)),
+        u[2] = (unsigned char)(0x80 | (cp & 0x3F)), n = 3;
+    else
+        memcpy(u, "\xEF\xBF\xBD", n = 3);
+    str s = { u, n };
+    /* the shim's string ends at the first NUL byte: C0 80 has none */
+    put_quoted(b, sx, &s, sx->char_quote);
+}
+
+/* A string item's value: interned (by id, 0 NULL) or inline. */
+static int item_str(names *nm, const unsigned char *it, str *out)
+{
+    unsigned type = it[0] & ~JC_BIN_I_OUTFLAG;
+    if (type == JC_BIN_I_STR_INLINE || type == JC_BIN_I_FIELD_INLINE) {
+        *out = (str){ it + JC_BIN_ITEM, (size_t)rd64(it + 8) };
+        return 1;
+    }
+    uint32_t id = (uint32_t)rd64(it + 8);
+    if (!id)
+        return 0;
+    *out = id_str(nm, id);
+    return 1;
+}
+
+/* An item's bytes; SIZE_MAX for an inline string too long to be one. */
+static size_t item_len(const unsigned char *it)
+{
+    unsigned type = it[0] & ~JC_BIN_I_OUTFLAG;
+    if (type == JC_BIN_I_STR_INLINE || type == JC_BIN_I_FIELD_INLINE) {
+        uint64_t n = rd64(it + 8);
+        return n > (1u << 30) ? SIZE_MAX : JC_BIN_ITEM + (size_t)((n + 7u) & ~(uint64_t)7);
+    }
+    if (type == JC_BIN_I_ENUM_WIDE || type == JC_BIN_I_BITS_WIDE || type == JC_BIN_I_VTHREAD)
+        return JC_BIN_ITEM + 8;
+    return JC_BIN_ITEM;
+}
+
+enum group { GRP_NONE, GRP_ARGS, GRP_OUT };
+
+/* One record as the shim would have written it (no newline). */
+static void fmt_record(sbuf *out, names *nm, const rec *x, const syntax *sx)
+{
+    const unsigned char *r = x->r;
+    uint32_t state = rd32(r), len = rd32(r + 4);
+    unsigned num = rd16(r + 8), kind = r[10], phase = r[11];
+    int32_t err = (int32_t)rd32(r + 12);
+    uint32_t flags = rd32(r + 28);
+    uint64_t t = rd64(r + 32), dur = rd64(r + 40);
+    str name = num ? (nm->fn[num].p ? nm->fn[num] : (str){ (const unsigned char *)"?", 1 }) : id_str(nm, rd32(r + 20));
+    str thread = id_str(nm, rd32(r + 16));
+    str label_s = id_str(nm, rd32(r + 24));
+    int text = sx == &sx_text;
+
+    /* a virtual thread's item comes first (jc_trace.c's put_header) */
+    const unsigned char *vt = NULL;
+    if (state == JC_BIN_COMPLETE && len >= JC_BIN_REC + JC_BIN_ITEM && r[JC_BIN_REC] == JC_BIN_I_VTHREAD)
+        vt = r + JC_BIN_REC;
+    str who = vt ? id_str(nm, rd32(vt + 4)) : thread;
+
+    if (state == JC_BIN_ENTERED) {
+        if (text) {
+            sb_printf(out, "[t=%llu thread=", (unsigned long long)t);
+            put_word(out, sx, &who);
+            sb_printf(out, " tid=%u phase=%s] enter ", x->tid, phase_name(phase));
+            put_word(out, sx, &name);
         } else {
-            sb_printf(b, ",\"t_ns\":%llu}\n", (unsigned long long)r->t);
+            sb_s(out, "{\"kind\":\"enter\",\"name\":");
+            put_quoted(out, sx, &name, "\"");
+            sb_s(out, ",\"thread\":");
+            put_quoted(out, sx, &who, "\"");
+            sb_printf(out, ",\"tid\":%u,\"phase\":\"%s\",\"t_ns\":%llu}", x->tid, phase_name(phase),
+                      (unsigned long long)t);
         }
         return;
     }
-    sb_printf(b, "[t=%llu thread=", (unsigned long long)r->t);
-    if (bare(r->tname, 32)) {
-        size_t n = strnlen((const char *)r->tname, 32);
-        sb_add(b, (const char *)r->tname, n);
+    unsigned k = kind - 1;
+    sbuf tail = { 0 };
+    if (text) {
+        sb_printf(out, "[t=%llu thread=", (unsigned long long)t);
+        put_word(out, sx, &who);
+        if (vt)
+            sb_printf(out, " vthread=%lld", (long long)rd64(vt + 8));
+        sb_printf(out, " tid=%u phase=%s] %s", x->tid, phase_name(phase), sx->kind_words[k]);
+        if (rd32(r + 24)) {
+            sb_s(out, " [");
+            sb_add(out, (const char *)label_s.p, label_s.n);
+            sb_s(out, "]");
+        }
+        sb_s(out, " ");
+        put_word(out, sx, &name);
     } else {
-        sb_json_str(b, r->tname, 32);
+        sb_printf(out, "{\"kind\":\"%s\",\"name\":", sx->kind_words[k]);
+        put_quoted(out, sx, &name, "\"");
+        sb_s(out, ",\"thread\":");
+        put_quoted(out, sx, &who, "\"");
+        if (vt) {
+            sb_printf(out, ",\"virtual\":true,\"thread_id\":%lld,\"carrier\":", (long long)rd64(vt + 8));
+            str carrier = id_str(nm, rd32(vt + JC_BIN_ITEM));
+            put_quoted(out, sx, &carrier, "\"");
+        }
+        sb_printf(out, ",\"tid\":%u,\"phase\":\"%s\"", x->tid, phase_name(phase));
+        if (rd32(r + 24)) {
+            sb_s(&tail, sx->field_sep);
+            put_key(&tail, sx, (str){ (const unsigned char *)"check", 5 });
+            put_word(&tail, sx, &label_s);
+        }
     }
-    sb_printf(b, " tid=%u] %s ", r->tid, entered ? "enter" : "call");
-    put_name(b, fname, flen, "#", (long)r->num);
-    if (!entered) {
-        sb_add(b, "() = ", 5);
-        put_name(b, ename, elen, "", (long)r->err);
-        sb_printf(b, " dur=%lluns", (unsigned long long)r->dur);
+    enum group grp = GRP_NONE;
+    int first = 1;
+    for (size_t at = JC_BIN_REC; at < len; at += item_len(r + at)) {
+        const unsigned char *it = r + at;
+        unsigned type = it[0] & ~JC_BIN_I_OUTFLAG;
+        str key = id_str(nm, rd32(it + 4));
+        uint64_t v = rd64(it + 8);
+        uint32_t group = (uint32_t)(v >> 32);
+        str s;
+        if (type == JC_BIN_I_VTHREAD)
+            continue;
+        if (((it[0] & JC_BIN_I_OUTFLAG) || type == JC_BIN_I_OUT) && grp != GRP_OUT) {
+            sb_s(out, grp == GRP_NONE ? sx->args_empty : sx->group_close);
+            sb_s(out, sx->out_open);
+            grp = GRP_OUT;
+            first = 1;
+        }
+        if (type == JC_BIN_I_OUT)
+            continue;
+        if (type == JC_BIN_I_ENUM || type == JC_BIN_I_BITS)
+            v = (uint64_t)(int64_t)(int32_t)(uint32_t)v;
+        if (type == JC_BIN_I_ENUM_WIDE || type == JC_BIN_I_BITS_WIDE) {
+            group = rd32(it + JC_BIN_ITEM);
+            type = type == JC_BIN_I_ENUM_WIDE ? JC_BIN_I_ENUM : JC_BIN_I_BITS;
+        }
+        if (type == JC_BIN_I_FIELD_STR || type == JC_BIN_I_FIELD_INT || type == JC_BIN_I_FIELD_INLINE) {
+            sb_s(&tail, sx->field_sep);
+            put_key(&tail, sx, key);
+            if (type == JC_BIN_I_FIELD_INT)
+                put_i64(&tail, (long long)v);
+            else
+                put_word(&tail, sx, item_str(nm, it, &s) ? &s : NULL);
+            continue;
+        }
+        if (grp == GRP_NONE) {
+            sb_s(out, sx->args_open);
+            grp = GRP_ARGS;
+        } else if (!first) {
+            sb_s(out, sx->sep);
+        }
+        first = 0;
+        put_key(out, sx, key);
+        switch (type) {
+        case JC_BIN_I_INT: put_i64(out, (long long)v); break;
+        case JC_BIN_I_UINT: put_u64(out, (unsigned long long)v); break;
+        case JC_BIN_I_BOOL: sb_s(out, v ? "true" : "false"); break;
+        case JC_BIN_I_DOUBLE: {
+            double d;
+            memcpy(&d, &v, sizeof d);
+            put_double(out, sx, d);
+            break;
+        }
+        case JC_BIN_I_CHAR: put_char(out, sx, (long long)v); break;
+        case JC_BIN_I_STR:
+        case JC_BIN_I_STR_INLINE:
+            put_quoted(out, sx, item_str(nm, it, &s) ? &s : NULL, "\"");
+            break;
+        case JC_BIN_I_PTR:
+            if (!v)
+                sb_s(out, sx->null);
+            else if (nm->noaddr)
+                sb_printf(out, "%s0xPTR%s", sx->sym_quote, sx->sym_quote);
+            else
+                sb_printf(out, "%s0x%llx%s", sx->sym_quote, (unsigned long long)v, sx->sym_quote);
+            break;
+        case JC_BIN_I_ENUM: put_value_name(out, sx, nm, group, (long long)v); break;
+        case JC_BIN_I_BITS: put_bits(out, sx, nm, group, (long long)v); break;
+        default: break;
+        }
     }
-    sb_add(b, "\n", 1);
+    int has_args = kind == JC_BIN_K_CALL || kind == JC_BIN_K_EVENT;
+    if (grp != GRP_NONE)
+        sb_s(out, sx->group_close);
+    else if (has_args)
+        sb_s(out, sx->args_empty);
+    if (flags & JC_BIN_RF_ERROR) {
+        sb_s(out, text ? " = " : ",\"error\":");
+        str e;
+        sb_s(out, sx->sym_quote);
+        if (err >= 0 && err < 65536 && nm->er[err].p && (e = nm->er[err], 1))
+            sb_add(out, (const char *)e.p, e.n);
+        else
+            put_i64(out, err);
+        sb_s(out, sx->sym_quote);
+    }
+    if (text && has_args)
+        sb_printf(out, " dur=%lluns", (unsigned long long)dur);
+    if (tail.len)
+        sb_add(out, tail.p, tail.len);
+    if (tail.oom)
+        out->oom = 1;
+    free(tail.p);
+    if (!text)
+        sb_printf(out, ",\"t_ns\":%llu,\"dur_ns\":%llu}", (unsigned long long)t, (unsigned long long)dur);
 }
 
-int jt_trace_decode(const unsigned char *d, size_t len, const char *path, enum jt_trace_fmt fmt, char **out,
-                    size_t *outlen)
+/* ---- filters ------------------------------------------------------------------------- */
+
+static int glob_str(const char *pat, str s)
+{
+    char buf[512];
+    size_t n = s.n < sizeof buf - 1 ? s.n : sizeof buf - 1;
+    memcpy(buf, s.p, n);
+    buf[n] = '\0';
+    return fnmatch(pat, buf, 0) == 0;
+}
+
+static int selected(names *nm, const rec *x, const filters *f, uint64_t t_first)
+{
+    const unsigned char *r = x->r;
+    if (f->thread) {
+        char tid[16];
+        snprintf(tid, sizeof tid, "%u", x->tid);
+        const unsigned char *vt = rd32(r) == JC_BIN_COMPLETE && rd32(r + 4) >= JC_BIN_REC + JC_BIN_ITEM
+                                          && r[JC_BIN_REC] == JC_BIN_I_VTHREAD
+                                      ? r + JC_BIN_REC : NULL;
+        str who = id_str(nm, vt ? rd32(vt + 4) : rd32(r + 16));
+        if (strcmp(f->thread, tid) != 0 && !glob_str(f->thread, who))
+            return 0;
+    }
+    if (f->function) {
+        unsigned num = rd16(r + 8);
+        str name = num && nm->fn[num].p ? nm->fn[num] : id_str(nm, rd32(r + 20));
+        if (!glob_str(f->function, name))
+            return 0;
+    }
+    if (f->check && !(rd32(r + 24) && glob_str(f->check, id_str(nm, rd32(r + 24))))) {
+        /* a context's summary names its check in a "check" field */
+        int hit = 0;
+        for (size_t at = JC_BIN_REC; rd32(r) == JC_BIN_COMPLETE && at < rd32(r + 4) && !hit; at += item_len(r + at)) {
+            str v;
+            hit = (r[at] & ~JC_BIN_I_OUTFLAG) == JC_BIN_I_FIELD_STR && str_eq(id_str(nm, rd32(r + at + 4)), "check")
+                  && item_str(nm, r + at, &v) && glob_str(f->check, v);
+        }
+        if (!hit)
+            return 0;
+    }
+    uint64_t rel = x->t - t_first;
+    if (f->has_since && rel < f->since)
+        return 0;
+    if (f->has_until && rel > f->until)
+        return 0;
+    return 1;
+}
+
+/* ---- chrome ----------------------------------------------------------------------------- */
+
+static void chrome_event(sbuf *b, names *nm, const rec *x, int *first)
+{
+    const unsigned char *r = x->r;
+    unsigned kind = r[10];
+    uint32_t state = rd32(r);
+    sbuf line = { 0 };
+    fmt_record(&line, nm, x, &sx_json);
+    if (line.oom || !line.p) {
+        b->oom = 1;
+        free(line.p);
+        return;
+    }
+    unsigned num = rd16(r + 8);
+    str name = num && nm->fn[num].p ? nm->fn[num] : id_str(nm, rd32(r + 20));
+    sb_s(b, *first ? "\n" : ",\n");
+    *first = 0;
+    sb_s(b, "{\"name\":");
+    if (kind == JC_BIN_K_VIOLATION || kind == JC_BIN_K_NOTE || kind == JC_BIN_K_WARNING) {
+        /* "[check] Function": what a violation is, at a glance */
+        sbuf n = { 0 };
+        str check = id_str(nm, rd32(r + 24));
+        sb_s(&n, "[");
+        sb_add(&n, (const char *)check.p, check.n);
+        sb_s(&n, "] ");
+        sb_add(&n, (const char *)name.p, name.n);
+        str ns = { (const unsigned char *)(n.p ? n.p : ""), n.len };
+        put_quoted(b, &sx_json, &ns, "\"");
+        free(n.p);
+    } else {
+        put_quoted(b, &sx_json, &name, "\"");
+    }
+    static const char *const cats[] = { "", "call", "event", "violation", "leak", "summary", "note", "warning" };
+    uint64_t t = rd64(r + 32), dur = rd64(r + 40);
+    sb_printf(b, ",\"cat\":\"%s\"", state == JC_BIN_ENTERED ? "call" : kind < 8 ? cats[kind] : "");
+    if (state == JC_BIN_ENTERED)
+        sb_s(b, ",\"ph\":\"B\"");
+    else if (kind == JC_BIN_K_CALL || kind == JC_BIN_K_EVENT)
+        sb_printf(b, ",\"ph\":\"X\",\"dur\":%llu.%03llu", (unsigned long long)(dur / 1000), (unsigned long long)(dur % 1000));
+    else
+        sb_s(b, ",\"ph\":\"i\",\"s\":\"t\"");
+    sb_printf(b, ",\"ts\":%llu.%03llu,\"pid\":1,\"tid\":%u,\"args\":", (unsigned long long)(t / 1000),
+              (unsigned long long)(t % 1000), x->tid);
+    sb_add(b, line.p, line.len);
+    sb_s(b, "}");
+    free(line.p);
+}
+
+/* Thread names as metadata: the last name each OS thread had. */
+static void chrome_threads(sbuf *b, names *nm, const rec *recs, size_t n, int *first)
+{
+    for (size_t i = 0; i < n; i++) {
+        int later = 0;
+        for (size_t j = i + 1; j < n && !later; j++)
+            later = recs[j].tid == recs[i].tid;
+        if (later)
+            continue;
+        str who = id_str(nm, rd32(recs[i].r + 16));
+        sb_s(b, *first ? "\n" : ",\n");
+        *first = 0;
+        sb_printf(b, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":%u,\"args\":{\"name\":", recs[i].tid);
+        put_quoted(b, &sx_json, &who, "\"");
+        sb_s(b, "}}");
+    }
+}
+
+/* ---- reading ---------------------------------------------------------------------------- */
+
+static int read_names(const unsigned char *d, size_t at, size_t end, const char *path, names *nm)
+{
+    size_t gcap = 0, ccap = 0;
+    while (at < end) {
+        if (end - at < JC_BIN_NAME_HEAD || end - at - JC_BIN_NAME_HEAD < d[at + 1])
+            return bad(path, at, "name entry cut short");
+        unsigned kind = d[at], n = d[at + 1], num = rd16(d + at + 2);
+        long long value = (long long)rd64(d + at + 4);
+        const unsigned char *s = d + at + JC_BIN_NAME_HEAD;
+        for (unsigned i = 0; i < n; i++)
+            if (s[i] < 0x21 || s[i] > 0x7e || s[i] == '"' || s[i] == '\\')
+                return bad(path, at + JC_BIN_NAME_HEAD + i, "bad byte in a name (expected printable ASCII)");
+        str v = { s, n };
+        switch (kind) {
+        case JC_BIN_NAME_FN: nm->fn[num] = v; break;
+        case JC_BIN_NAME_ERROR: nm->er[num] = v; break;
+        case JC_BIN_NAME_EVENT: nm->ev[num] = v; break;
+        case JC_BIN_NAME_GROUP:
+            if (num != nm->ngroups || value < 0 || value > 2)
+                return bad(path, at, "bad constant group (expected the next index and a kind 0 to 2)");
+            if (nm->ngroups == gcap) {
+                cgroup *g = realloc(nm->groups, (gcap = gcap ? gcap * 2 : 64) * sizeof *g);
+                if (!g)
+                    return bad(path, at, "out of memory");
+                nm->groups = g;
+            }
+            nm->groups[nm->ngroups++] = (cgroup){ s, n, (unsigned)value, nm->nconsts, 0 };
+            break;
+        case JC_BIN_NAME_CONST:
+            if (!nm->ngroups || num != nm->ngroups - 1)
+                return bad(path, at, "constant outside its group (expected the last group's index)");
+            if (nm->nconsts == ccap) {
+                cconst *c = realloc(nm->consts, (ccap = ccap ? ccap * 2 : 256) * sizeof *c);
+                if (!c)
+                    return bad(path, at, "out of memory");
+                nm->consts = c;
+            }
+            nm->consts[nm->nconsts++] = (cconst){ s, n, value };
+            nm->groups[nm->ngroups - 1].count++;
+            break;
+        default:
+            return bad(path, at, "unknown name kind (expected 1 to 5)");
+        }
+        at += JC_BIN_NAME_HEAD + n;
+    }
+    return 0;
+}
+
+/* The items of the record at r (len bytes) are whole and known. */
+static int check_items(const unsigned char *r, size_t len, size_t off, const char *path)
+{
+    for (size_t at = JC_BIN_REC; at < len;) {
+        if (len - at < JC_BIN_ITEM)
+            return bad(path, off + at, "item cut short (expected 16 bytes)");
+        unsigned type = r[at] & ~JC_BIN_I_OUTFLAG;
+        if (type < JC_BIN_I_INT || type > JC_BIN_I_MAX)
+            return bad(path, off + at, "unknown item type (expected 1 to 17, maybe with bit 7)");
+        size_t n = item_len(r + at);
+        if (n > len - at)
+            return bad(path, off + at, "item runs past its record");
+        at += n;
+    }
+    return 0;
+}
+
+static int parse_filters_time(const char *s, uint64_t *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    static const struct { const char *unit; double ns; } units[] = {
+        { "", 1 }, { "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 },
+    };
+    if (end == s || v < 0 || !isfinite(v))
+        return -1;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (strcmp(end, units[i].unit) == 0) {
+            *out = (uint64_t)(v * units[i].ns);
+            return 0;
+        }
+    return -1;
+}
+
+int jt_trace_decode_filtered(const unsigned char *d, size_t len, const char *path, enum jt_trace_fmt fmt,
+                             const jt_trace_filters *tf, char **out, size_t *outlen)
 {
     *out = NULL;
     *outlen = 0;
+    filters f = { 0 };
+    if (tf) {
+        f.thread = tf->thread;
+        f.function = tf->function;
+        f.check = tf->check;
+        if (tf->since && parse_filters_time(tf->since, &f.since) != 0)
+            return bad(path, 0, "bad --since (expected a time after the first record: 250ms, 1.5s, 300us, 42ns)");
+        if (tf->until && parse_filters_time(tf->until, &f.until) != 0)
+            return bad(path, 0, "bad --until (expected a time after the first record: 250ms, 1.5s, 300us, 42ns)");
+        f.has_since = tf->since != NULL;
+        f.has_until = tf->until != NULL;
+    }
     if (len < JC_BIN_NAMES_AT || memcmp(d, JC_BIN_MAGIC, 8) != 0)
         return bad(path, 0, "not a jvmticheck recording (expected the magic " JC_BIN_MAGIC ")");
     if (rd32(d + 8) != JC_BIN_VERSION)
-        return bad(path, 8, "unknown recording version (expected 1)");
-    uint32_t chunk = rd32(d + 12), nlen = rd32(d + 16);
-    if (chunk < JC_BIN_CHUNK_HEAD + JC_BIN_REC || chunk % JC_BIN_REC != 0 || chunk > (1u << 30))
-        return bad(path, 12, "bad chunk size (expected a multiple of 32 from 96 to 1 GiB)");
-    if (nlen > JC_BIN_HEADER - JC_BIN_NAMES_AT || JC_BIN_NAMES_AT + (size_t)nlen > len)
+        return bad(path, 8, "unknown recording version (expected 3)");
+    uint32_t chunk = rd32(d + 12), nlen = rd32(d + 16), hlen = rd32(d + 20);
+    if (chunk < JC_BIN_CHUNK_HEAD + JC_BIN_REC || chunk % 8 != 0 || chunk > (1u << 30))
+        return bad(path, 12, "bad chunk size (expected a multiple of 8 from 112 to 1 GiB)");
+    if (hlen < JC_BIN_NAMES_AT || hlen % 4096 != 0 || hlen > (1u << 30))
+        return bad(path, 20, "bad header size (expected a multiple of 4096)");
+    if (nlen > hlen - JC_BIN_NAMES_AT || JC_BIN_NAMES_AT + (size_t)nlen > len)
         return bad(path, 16, "names run past the header or the file");
     names *nm = calloc(1, sizeof *nm);
     if (!nm)
         return bad(path, 0, "out of memory");
-    for (size_t at = JC_BIN_NAMES_AT, end = JC_BIN_NAMES_AT + nlen; at < end;) {
-        if (end - at < 4 || end - at - 4 < d[at + 3]) {
-            free(nm);
-            return bad(path, at, "name entry cut short");
-        }
-        unsigned kind = d[at], num = d[at + 1] | (unsigned)d[at + 2] << 8, n = d[at + 3];
-        if (kind != JC_BIN_NAME_FN && kind != JC_BIN_NAME_ERROR) {
-            free(nm);
-            return bad(path, at, "unknown name kind (expected 1, function, or 2, error)");
-        }
-        for (unsigned i = 0; i < n; i++)
-            if (d[at + 4 + i] < 0x21 || d[at + 4 + i] > 0x7e || d[at + 4 + i] == '"' || d[at + 4 + i] == '\\') {
-                free(nm);
-                return bad(path, at + 4 + i, "bad byte in a name (expected printable ASCII)");
-            }
-        if (kind == JC_BIN_NAME_FN) {
-            nm->fn[num] = d + at + 4;
-            nm->fnlen[num] = (unsigned char)n;
-        } else {
-            nm->er[num] = d + at + 4;
-            nm->erlen[num] = (unsigned char)n;
-        }
-        at += 4 + n;
-    }
+    nm->noaddr = (rd32(d + 24) & JC_BIN_FLAG_NOADDR) != 0;
     rec *recs = NULL;
     size_t nrec = 0, cap = 0;
-    int rc = 0;
-    for (size_t c = JC_BIN_HEADER; c < len && rc == 0; c += chunk) {
+    int rc = read_names(d, JC_BIN_NAMES_AT, JC_BIN_NAMES_AT + nlen, path, nm);
+    for (size_t c = hlen; c < len && rc == 0; c += chunk) {
         size_t avail = len - c < chunk ? len - c : chunk;
         if (avail < JC_BIN_CHUNK_HEAD)
             break;                  /* cut short before its header: nothing */
@@ -230,48 +870,113 @@ int jt_trace_decode(const unsigned char *d, size_t len, const char *path, enum j
             rc = bad(path, c, "not a chunk (expected the magic " JC_BIN_CHUNK_MAGIC " or zeros)");
             break;
         }
-        for (size_t r = c + JC_BIN_CHUNK_HEAD; r + JC_BIN_REC <= c + avail; r += JC_BIN_REC) {
-            uint32_t state = rd32(d + r);
+        uint32_t tid = rd32(d + c + 8);
+        for (size_t at = c + JC_BIN_CHUNK_HEAD; at + JC_BIN_REC <= c + avail;) {
+            const unsigned char *r = d + at;
+            uint32_t state = rd32(r), rlen = rd32(r + 4);
             if (state == 0)
                 break;
-            if (state != JC_BIN_ENTERED && state != JC_BIN_COMPLETE) {
-                rc = bad(path, r, "bad record state (expected 1, entered, or 2, complete)");
+            if (state > JC_BIN_SKIP) {
+                rc = bad(path, at, "bad record state (expected 1 entered, 2 complete or 3 skip)");
                 break;
             }
-            if (d[r + 6] != JC_BIN_KIND_CALL) {
-                rc = bad(path, r + 6, "unknown record kind (expected 1, call)");
+            if (rlen < JC_BIN_REC || rlen % 8 != 0 || rlen > chunk - JC_BIN_CHUNK_HEAD) {
+                rc = bad(path, at + 4, "bad record length (expected a multiple of 8, 48 or more, within a chunk)");
                 break;
             }
+            if (rlen > c + avail - at) {
+                if (avail < chunk)
+                    break;          /* the file ends inside it: cut short */
+                rc = bad(path, at + 4, "record runs past its chunk");
+                break;
+            }
+            unsigned kind = r[10];
+            if (kind < JC_BIN_K_CALL || kind > JC_BIN_K_STRING) {
+                rc = bad(path, at + 10, "unknown record kind (expected 1 to 8)");
+                break;
+            }
+            if (state == JC_BIN_SKIP) {
+                at += rlen;
+                continue;
+            }
+            if (kind == JC_BIN_K_STRING) {
+                uint32_t id = rd32(r + 20);
+                uint64_t n = rd64(r + 40);
+                if (!id || id >= MAX_IDS || n > rlen - JC_BIN_REC) {
+                    rc = bad(path, at + 20, "bad string record (expected an id below 2^20 and its bytes inside)");
+                    break;
+                }
+                if (id >= nm->nstrs) {
+                    size_t ncap = nm->nstrs ? nm->nstrs : 1024;
+                    while (ncap <= id)
+                        ncap *= 2;
+                    str *s = realloc(nm->strs, ncap * sizeof *s);
+                    if (!s) {
+                        rc = bad(path, at, "out of memory");
+                        break;
+                    }
+                    memset(s + nm->nstrs, 0, (ncap - nm->nstrs) * sizeof *s);
+                    nm->strs = s;
+                    nm->nstrs = ncap;
+                }
+                if (nm->strs[id].p) {
+                    rc = bad(path, at + 20, "string id defined twice (expected one definition per file)");
+                    break;
+                }
+                nm->strs[id] = (str){ r + JC_BIN_REC, (size_t)n };
+                at += rlen;
+                continue;
+            }
+            /* an entered record may have items on the way in: not shown */
+            if (state == JC_BIN_COMPLETE && (rc = check_items(r, rlen, at, path)) != 0)
+                break;
             if (nrec == cap) {
                 rec *more = realloc(recs, (cap = cap ? cap * 2 : 1024) * sizeof *recs);
                 if (!more) {
-                    rc = bad(path, r, "out of memory");
+                    rc = bad(path, at, "out of memory");
                     break;
                 }
                 recs = more;
             }
-            rec *x = &recs[nrec];
-            x->state = state;
-            x->num = d[r + 4] | (unsigned)d[r + 5] << 8;
-            x->err = (int32_t)rd32(d + r + 8);
-            x->t = rd64(d + r + 16);
-            x->dur = rd64(d + r + 24);
-            x->tid = rd32(d + c + 8);
-            x->tname = d + c + 16;
-            x->seq = nrec++;
+            recs[nrec] = (rec){ r, at, tid, rd64(r + 32), nrec };
+            nrec++;
+            at += rlen;
         }
     }
+    if (rc == 0 && nm->nstrs && !(nm->group_of_id = calloc(nm->nstrs, sizeof *nm->group_of_id)))
+        rc = bad(path, 0, "out of memory");
     sbuf b = { 0 };
     if (rc == 0) {
         if (nrec)
             qsort(recs, nrec, sizeof *recs, cmp_rec);
+        uint64_t t_first = nrec ? recs[0].t : 0;
+        size_t kept = 0;
         for (size_t i = 0; i < nrec; i++)
-            put_record(&b, &recs[i], nm, fmt);
+            if (selected(nm, &recs[i], &f, t_first))
+                recs[kept++] = recs[i];
+        nrec = kept;
+        if (fmt == JT_TRACE_CHROME) {
+            int first = 1;
+            sb_s(&b, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[");
+            chrome_threads(&b, nm, recs, nrec, &first);
+            for (size_t i = 0; i < nrec; i++)
+                chrome_event(&b, nm, &recs[i], &first);
+            sb_s(&b, "\n]}\n");
+        } else {
+            for (size_t i = 0; i < nrec; i++) {
+                fmt_record(&b, nm, &recs[i], fmt == JT_TRACE_JSONL ? &sx_json : &sx_text);
+                sb_add(&b, "\n", 1);
+            }
+        }
         sb_add(&b, "", 0);
         if (b.oom)
             rc = bad(path, 0, "out of memory");
     }
     free(recs);
+    free(nm->groups);
+    free(nm->consts);
+    free(nm->strs);
+    free(nm->group_of_id);
     free(nm);
     if (rc != 0) {
         free(b.p);
@@ -282,23 +987,74 @@ int jt_trace_decode(const unsigned char *d, size_t len, const char *path, enum j
     return 0;
 }
 
+int jt_trace_decode(const unsigned char *d, size_t len, const char *path, enum jt_trace_fmt fmt, char **out,
+                    size_t *outlen)
+{
+    return jt_trace_decode_filtered(d, len, path, fmt, NULL, out, outlen);
+}
+
+#define USAGE "[--format=text|jsonl|chrome] [--thread=NAME|TID] [--function=GLOB] [--check=GLOB] " \
+              "[--since=TIME] [--until=TIME] FILE"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: jvmtigen trace " USAGE "\n"
+            "Prints a format=bin recording of libjvmticheck (format=bin,log=FILE or record=FILE).\n"
+            "  --format=text     the shim's text lines (default)\n"
+            "  --format=jsonl    the shim's JSON lines\n"
+            "  --format=chrome   Chrome trace-event JSON (Perfetto, chrome://tracing)\n"
+            "  --thread=NAME     only records of threads whose name matches the glob NAME,\n"
+            "                    or of the OS thread id NAME\n"
+            "  --function=GLOB   only records whose function or event name matches\n"
+            "  --check=GLOB      only violations and notes whose check id matches, and the\n"
+            "                    summaries of their contexts\n"
+            "  --since=TIME      only records that start TIME or later after the first one\n"
+            "  --until=TIME      only records that start TIME or earlier after the first one\n"
+            "                    (TIME: a number with ns, us, ms or s; ns when bare)\n"
+            "A file cut short (a crash, SIGKILL) is read up to its last whole record.\n");
+}
+
+static const char *opt_value(const char *arg, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(arg, name, n) == 0 && arg[n] == '=' ? arg + n + 1 : NULL;
+}
+
 int jt_trace_main(int argc, char **argv)
 {
     enum jt_trace_fmt fmt = JT_TRACE_TEXT;
-    const char *path = NULL;
+    jt_trace_filters tf = { 0 };
+    const char *path = NULL, *v;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--format=text") == 0)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(argv[i], "--format=text") == 0) {
             fmt = JT_TRACE_TEXT;
-        else if (strcmp(argv[i], "--format=jsonl") == 0)
+        } else if (strcmp(argv[i], "--format=jsonl") == 0) {
             fmt = JT_TRACE_JSONL;
-        else if (argv[i][0] == '-' || path) {
-            fprintf(stderr, "jvmtigen trace: error: unexpected '%s' (expected [--format=text|jsonl] FILE)\n", argv[i]);
+        } else if (strcmp(argv[i], "--format=chrome") == 0) {
+            fmt = JT_TRACE_CHROME;
+        } else if ((v = opt_value(argv[i], "--thread"))) {
+            tf.thread = v;
+        } else if ((v = opt_value(argv[i], "--function"))) {
+            tf.function = v;
+        } else if ((v = opt_value(argv[i], "--check"))) {
+            tf.check = v;
+        } else if ((v = opt_value(argv[i], "--since"))) {
+            tf.since = v;
+        } else if ((v = opt_value(argv[i], "--until"))) {
+            tf.until = v;
+        } else if (argv[i][0] == '-' || path) {
+            fprintf(stderr, "jvmtigen trace: error: unexpected '%s' (expected " USAGE ")\n", argv[i]);
             return 2;
-        } else
+        } else {
             path = argv[i];
+        }
     }
     if (!path) {
-        fprintf(stderr, "jvmtigen trace: error: no FILE (expected [--format=text|jsonl] FILE)\n");
+        fprintf(stderr, "jvmtigen trace: error: no FILE (expected " USAGE ")\n");
         return 2;
     }
     size_t len;
@@ -307,7 +1063,7 @@ int jt_trace_main(int argc, char **argv)
         return 1;
     char *text;
     size_t n;
-    int rc = jt_trace_decode((const unsigned char *)data, len, path, fmt, &text, &n);
+    int rc = jt_trace_decode_filtered((const unsigned char *)data, len, path, fmt, &tf, &text, &n);
     free(data);
     if (rc != 0)
         return 1;

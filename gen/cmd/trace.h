@@ -4,17 +4,27 @@
 
 #include <stddef.h>
 
-enum jt_trace_fmt { JT_TRACE_TEXT, JT_TRACE_JSONL };
+enum jt_trace_fmt { JT_TRACE_TEXT, JT_TRACE_JSONL, JT_TRACE_CHROME };
+
+/* Which records to print (NULL members: all). */
+typedef struct jt_trace_filters {
+    const char *thread;         /* a glob over the thread's name, or an OS thread id */
+    const char *function;       /* a glob over the function or event name */
+    const char *check;          /* a glob over a violation's or note's check id */
+    const char *since, *until;  /* times after the first record: "250ms", "1.5s", "42" (ns) */
+} jt_trace_filters;
 
 /* Decodes the recording data[0, len) (named path in messages) into *out
  * (malloc'd, NUL-terminated, *outlen bytes), one line per record, ordered
- * by start time.  Returns 0, or -1 after one "path:offset: error: ..."
- * line on stderr (then *out is NULL).  A file cut short by a crash is read
- * up to its last whole record. */
+ * by start time (chrome: one JSON document).  Returns 0, or -1 after one
+ * "path:offset: error: ..." line on stderr (then *out is NULL).  A file
+ * cut short by a crash is read up to its last whole record. */
+int jt_trace_decode_filtered(const unsigned char *data, size_t len, const char *path, enum jt_trace_fmt fmt,
+                             const jt_trace_filters *filters, char **out, size_t *outlen);
 int jt_trace_decode(const unsigned char *data, size_t len, const char *path, enum jt_trace_fmt fmt, char **out,
                     size_t *outlen);
 
-/* argv[0] is "trace": [--format=text|jsonl] FILE.  Exit status. */
+/* argv[0] is "trace": [--format=text|jsonl|chrome] [filters] FILE.  Exit status. */
 int jt_trace_main(int argc, char **argv);
 
 #endif

@@ -836,7 +836,7 @@ static void put_function(wctx *w, const jt_function *f)
         P("    jvmtiError err = (*ce->real)->%s(ce->real", f->id);
         put_args(w, f->params, f->nparams);
         P(");\n");
-        P("    jc_call_leave(in_call, err);\n");
+        P("    jc_call_leave(%d, in_call, err);\n", f->num);
     }
     P("    const uint64_t dur = t0 ? jc_now_ns() - t0 : 0;\n");
     P("    jc_account(%d, err, dur);\n", f->num);
@@ -880,7 +880,7 @@ static void put_function(wctx *w, const jt_function *f)
             refuse(w, f->id, p, "no format rule for this output");
         P("\n            ");
     }
-    P("}\n        jc_rec_error(r, err);\n        jc_rec_end(r, t0 ? t0 : jc_now_ns(), dur);\n    }\n    return err;\n}\n\n");
+    P("}\n        jc_rec_error(r, err);\n        jc_rec_end(r, t0, dur);\n    }\n    return err;\n}\n\n");
 }
 
 /* ---- event trampolines ------------------------------------------------------------- */

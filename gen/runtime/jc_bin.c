@@ -1,19 +1,32 @@
-/* jc_bin.c — format=bin: the trace as a recording, in a file mapped
- * MAP_SHARED, so that every record made survives the process (SIGKILL,
- * SIGSEGV, abort): the kernel owns the pages.  `jvmtigen trace FILE` prints
- * it as text or jsonl.  The layout is in jc_bintrace.h.
+/* jc_bin.c — format=bin (and record=FILE): the trace as a recording, in a
+ * file mapped MAP_SHARED, so that every record made survives the process
+ * (SIGKILL, SIGSEGV, abort): the kernel owns the pages.  `jvmtigen trace
+ * FILE` prints it as text, jsonl or Chrome trace events.  The layout is in
+ * jc_bintrace.h.
  *
  * Design:
- * - Each thread writes only into chunks of its own (1 MiB, taken from the
- *   end of the file under a lock, ftruncate + mmap), so a record is a few
+ * - Each thread writes only into chunks of its own (1 MiB, whose file
+ *   offsets come from a counter in the mapped header, so that a fork()ed
+ *   child never takes the parent's; posix_fallocate, so that a full disk
+ *   fails here and never as SIGBUS on a store), so a record is a few
  *   stores, no lock and no formatting.
- * - A call is recorded before it is made (state 1, "entered") and
- *   completed after it returns (its error and duration, state 2): the call
- *   a crash happened in is the last record of its thread.  The state word
- *   is stored last, with release order.
- * - Names are written once, at the start (function slots and errors): the
- *   viewer needs no spec.  Arguments and events are not recorded (yet);
- *   violations, notes and the summary go to stderr as text.
+ * - A call is recorded before it is made (state 1, "entered": the call a
+ *   crash happened in is the last record of its thread); after it returns
+ *   the trace API (jc_rec_*, jc_trace.c) gives its arguments, which are
+ *   collected raw as items in a per-record buffer and written behind the
+ *   entered record when nothing came after it on this thread, else in a
+ *   copy at the end (the entered one then says "skip").  The state word is
+ *   stored last, with release order.  A call not traced (trace=errors and
+ *   no error) takes its entered record back.
+ * - Names of functions, errors, events and every constant group are
+ *   written once, in the header: the decoder needs no spec.  Other strings
+ *   (argument names, thread names, class signatures, messages) are
+ *   interned: written once per file as a string record, then used by id.
+ *   The table is global (lock-free lookups, inserts under a lock), with a
+ *   small per-thread cache in front; ids come from a counter in the mapped
+ *   header, so that a fork()ed child (with its own copy of the table)
+ *   never gives one its parent gives.  When the table is full, string
+ *   values go inline.
  * - When a chunk cannot be had (disk full, no address space), the recorder
  *   says so once and stops; what is in the file stays readable.
  */
@@ -24,6 +37,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -35,19 +49,63 @@
 
 #define CHUNK (1u << 20)
 #define DEPTH 8
+#define STR_KEEP (65536 + 4)        /* jc_trace.c's STR_MAX + 4: what it can print */
+#define INTERN_SLOTS (1u << 16)
+#define INTERN_MAX (INTERN_SLOTS / 2)
+#define INTERN_BYTES (32u << 20)
+#define CACHE 64
+
+bool jc_bin_active;
+/* Each jc_bin_open starts a generation: a thread's chunk, cache and ids
+ * of an earlier one (the unit tests open several) are dropped. */
+static unsigned bin_gen;
 
 static int bin_fd = -1;
-static off_t bin_end;
-static pthread_mutex_t bin_mu = PTHREAD_MUTEX_INITIALIZER;
+static unsigned char *bin_header;   /* mapped for the process's life */
+static size_t bin_header_len;
 static atomic_bool bin_failed;
 static char bin_path[256];
 
-static _Thread_local unsigned char *tl_pos, *tl_end;
-static _Thread_local unsigned char *tl_open[DEPTH];
-static _Thread_local int tl_depth;
+typedef struct ient ient;
+
+/* A thread's recording state, in one block: in a dlopen()ed library each
+ * function reaching thread-locals pays a __tls_get_addr call (initial-exec
+ * TLS would make the whole TLS block of the library static, which a
+ * dlopen()ed agent cannot get). */
+typedef struct bin_tls {
+    unsigned gen;
+    unsigned char *pos, *end, *chunk;
+    unsigned char *open[DEPTH];
+    int depth;
+    unsigned char *pending;     /* a call left, to be claimed */
+    unsigned char *claimed;     /* a call whose items are being collected */
+    const char *tname_p;        /* the trace's name buffer of this thread ... */
+    uint32_t tname_id;          /* ... and its id, until jc_bin_thread_renamed */
+    struct { const char *p; ient *e; } cache[CACHE];
+} bin_tls;
+
+static _Thread_local bin_tls tl_block;
+
+/* The block's address, computed once per function: the empty asm keeps
+ * the compiler from computing it again (another __tls_get_addr call) at
+ * each use. */
+static inline bin_tls *tls(void)
+{
+    bin_tls *t = &tl_block;
+    __asm__("" : "+r"(t));
+    return t;
+}
+/* Small helpers of the hot path are inlined into the function that calls
+ * them, which then reaches the thread-locals with one __tls_get_addr. */
+#define HOT static inline __attribute__((always_inline))
 
 static void put16(unsigned char *p, unsigned v) { p[0] = (unsigned char)v; p[1] = (unsigned char)(v >> 8); }
 static void put32(unsigned char *p, uint32_t v) { memcpy(p, &v, 4); }
+static void put64(unsigned char *p, uint64_t v) { memcpy(p, &v, 8); }
+static void publish(unsigned char *r, uint32_t state)
+{
+    atomic_store_explicit((_Atomic uint32_t *)(void *)r, state, memory_order_release);
+}
 
 static void bin_failure(const char *what, int e)
 {
@@ -60,119 +118,625 @@ static void bin_failure(const char *what, int e)
         (void)!write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
 }
 
-static size_t put_name(unsigned char *h, size_t at, unsigned kind, int num, const char *name)
+/* ---- the header ------------------------------------------------------------ */
+
+typedef struct nbuf {
+    unsigned char *p;
+    size_t len, cap;
+} nbuf;
+
+static void put_name(nbuf *b, unsigned kind, unsigned num, long long value, const char *name)
 {
     size_t len = strlen(name);
-    if (len > 255 || at + 4 + len > JC_BIN_HEADER)
-        return at;
-    h[at] = (unsigned char)kind;
-    put16(h + at + 1, (unsigned)num);
-    h[at + 3] = (unsigned char)len;
-    memcpy(h + at + 4, name, len);
-    return at + 4 + len;
+    if (len > 255)
+        return;
+    if (b->len + JC_BIN_NAME_HEAD + len > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 65536;
+        unsigned char *p = realloc(b->p, cap);
+        if (!p)
+            return;
+        b->p = p;
+        b->cap = cap;
+    }
+    unsigned char *e = b->p + b->len;
+    memset(e, 0, JC_BIN_NAME_HEAD);
+    e[0] = (unsigned char)kind;
+    e[1] = (unsigned char)len;
+    put16(e + 2, num);
+    put64(e + 4, (uint64_t)value);
+    memcpy(e + JC_BIN_NAME_HEAD, name, len);
+    b->len += JC_BIN_NAME_HEAD + len;
 }
 
-int jc_bin_open(const char *path, char *err, size_t errlen)
+static void jc_bin_atfork(void);
+struct ient {
+    _Atomic uint32_t id;        /* 0: empty; set last */
+    uint32_t hash, len;
+    char *copy;
+};
+
+static ient intern_tab[INTERN_SLOTS];
+static uint32_t intern_count;
+static size_t intern_bytes;
+static pthread_mutex_t intern_mu = PTHREAD_MUTEX_INITIALIZER;
+
+int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
 {
     snprintf(bin_path, sizeof bin_path, "%s", path);
-    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0 || ftruncate(fd, JC_BIN_HEADER) != 0) {
-        snprintf(err, errlen, "jvmticheck: cannot open binary trace '%s': %s", path, strerror(errno));
-        if (fd >= 0)
-            close(fd);
-        return -1;
-    }
-    unsigned char *h = mmap(NULL, JC_BIN_HEADER, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    if (h == MAP_FAILED) {
-        snprintf(err, errlen, "jvmticheck: cannot map binary trace '%s': %s", path, strerror(errno));
-        close(fd);
-        return -1;
-    }
-    memcpy(h, JC_BIN_MAGIC, 8);
-    put32(h + 8, JC_BIN_VERSION);
-    put32(h + 12, CHUNK);
-    size_t at = JC_BIN_NAMES_AT;
+    nbuf nb = { 0 };
     for (int i = 1; i <= jc_fn_max; i++)
         if (jc_fn_table[i].name)
-            at = put_name(h, at, JC_BIN_NAME_FN, i, jc_fn_table[i].name);
+            put_name(&nb, JC_BIN_NAME_FN, (unsigned)i, 0, jc_fn_table[i].name);
     for (int e = 0; e < 1000; e++) {
         const char *n = jvmti_error_name((jvmtiError)e);
         if (n)
-            at = put_name(h, at, JC_BIN_NAME_ERROR, e, n);
+            put_name(&nb, JC_BIN_NAME_ERROR, (unsigned)e, 0, n);
     }
-    put32(h + 16, (uint32_t)(at - JC_BIN_NAMES_AT));
-    munmap(h, JC_BIN_HEADER);
-    bin_end = JC_BIN_HEADER;
+    for (int e = 0; e < 1000; e++) {
+        const char *n = jvmti_event_name((jvmtiEvent)e);
+        if (n)
+            put_name(&nb, JC_BIN_NAME_EVENT, (unsigned)e, 0, n);
+    }
+    for (int g = 0; g < jvmti_constant_group_count; g++) {
+        const jvmti_constant_group *grp = jvmti_constant_groups[g];
+        put_name(&nb, JC_BIN_NAME_GROUP, (unsigned)g,
+                 grp->kind == JVMTI_CONSTANTS_BITS ? 1 : grp->kind == JVMTI_CONSTANTS_ENUM ? 0 : 2, grp->name);
+        for (int k = 0; k < grp->count; k++)
+            put_name(&nb, JC_BIN_NAME_CONST, (unsigned)g, (long long)grp->constants[k].value,
+                     grp->constants[k].name);
+    }
+    if (!nb.p) {
+        snprintf(err, errlen, "jvmticheck: out of memory");
+        return -1;
+    }
+    size_t hlen = (JC_BIN_NAMES_AT + nb.len + 4095) & ~(size_t)4095;
+    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0 || posix_fallocate(fd, 0, (off_t)hlen) != 0) {
+        snprintf(err, errlen, "jvmticheck: cannot open binary trace '%s': %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        free(nb.p);
+        return -1;
+    }
+    unsigned char *h = mmap(NULL, hlen, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (h == MAP_FAILED) {
+        snprintf(err, errlen, "jvmticheck: cannot map binary trace '%s': %s", path, strerror(errno));
+        close(fd);
+        free(nb.p);
+        return -1;
+    }
+    memcpy(h + JC_BIN_NAMES_AT, nb.p, nb.len);
+    free(nb.p);
+    memcpy(h, JC_BIN_MAGIC, 8);
+    put32(h + 8, JC_BIN_VERSION);
+    put32(h + 12, CHUNK);
+    put32(h + 16, (uint32_t)nb.len);
+    put32(h + 20, (uint32_t)hlen);
+    put32(h + 24, addresses ? 0 : JC_BIN_FLAG_NOADDR);
+    atomic_store((_Atomic uint64_t *)(void *)(h + JC_BIN_NEXT_AT), (uint64_t)hlen);
+    atomic_store((_Atomic uint32_t *)(void *)(h + JC_BIN_NEXT_ID_AT), 1u);
+    pthread_mutex_lock(&intern_mu);
+    for (size_t i = 0; i < INTERN_SLOTS; i++) {
+        free(intern_tab[i].copy);
+        intern_tab[i].copy = NULL;
+        atomic_store(&intern_tab[i].id, 0);
+    }
+    intern_count = 0;
+    intern_bytes = 0;
+    pthread_mutex_unlock(&intern_mu);
+    if (bin_header)
+        munmap(bin_header, bin_header_len);
+    if (bin_fd >= 0)
+        close(bin_fd);
+    bin_gen++;
+    bin_header = h;
+    bin_header_len = hlen;
     atomic_store(&bin_failed, false);
     bin_fd = fd;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, jc_bin_atfork);
+    jc_bin_active = true;
     return 0;
 }
 
+/* ---- chunks ----------------------------------------------------------------- */
+
+/* At a thread's exit its last chunk is given back (a key destructor runs
+ * on the exiting thread, so it sees the thread's state). */
+static pthread_key_t exit_key;
+static bool exit_key_ok;
+static void thread_gone(void *unused)
+{
+    (void)unused;
+    jc_bin_thread_exit();
+}
+static void make_exit_key(void) { exit_key_ok = pthread_key_create(&exit_key, thread_gone) == 0; }
+
 /* A new chunk for the calling thread; false when none can be had. */
-static bool new_chunk(void)
+static bool new_chunk(bin_tls *t)
 {
     if (atomic_load(&bin_failed) || bin_fd < 0)
         return false;
-    pthread_mutex_lock(&bin_mu);
-    off_t at = bin_end;
-    int e = 0;
-    if (posix_fallocate(bin_fd, at, CHUNK) != 0 && ftruncate(bin_fd, at + CHUNK) != 0)
-        e = errno ? errno : ENOSPC;
-    else
-        bin_end = at + CHUNK;
-    pthread_mutex_unlock(&bin_mu);
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, make_exit_key);
+    if (exit_key_ok && !t->chunk)
+        pthread_setspecific(exit_key, &tl_block);
+    uint64_t at = atomic_fetch_add((_Atomic uint64_t *)(void *)(bin_header + JC_BIN_NEXT_AT), CHUNK);
+    int e = posix_fallocate(bin_fd, (off_t)at, CHUNK);
     if (e) {
         bin_failure("grow", e);
         return false;
     }
-    unsigned char *c = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_SHARED, bin_fd, at);
+    unsigned char *c = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_SHARED, bin_fd, (off_t)at);
     if (c == MAP_FAILED) {
         bin_failure("map", errno);
         return false;
     }
+    /* the chunk left behind is given back unless a call entered there is
+     * still open (its record is completed in place) */
+    bool open_there = false;
+    for (int i = 0; i < t->depth; i++)
+        open_there |= t->open[i] && t->open[i] >= t->chunk && t->open[i] < t->chunk + CHUNK;
+    open_there |= t->pending && t->pending >= t->chunk && t->pending < t->chunk + CHUNK;
+    open_there |= t->claimed && t->claimed >= t->chunk && t->claimed < t->chunk + CHUNK;
+    if (t->chunk && !open_there)
+        munmap(t->chunk, CHUNK);
     memcpy(c, JC_BIN_CHUNK_MAGIC, 8);
     put32(c + 8, (uint32_t)syscall(SYS_gettid));
     if (pthread_getname_np(pthread_self(), (char *)c + 16, 32) != 0)
         c[16] = 0;
-    tl_pos = c + JC_BIN_CHUNK_HEAD;
-    tl_end = c + CHUNK;
+    t->chunk = c;
+    t->pos = c + JC_BIN_CHUNK_HEAD;
+    t->end = c + CHUNK;
     return true;
+}
+
+/* n bytes at the end of the calling thread's chunk, or NULL. */
+HOT unsigned char *room(bin_tls *t, size_t n)
+{
+    if (n > CHUNK - JC_BIN_CHUNK_HEAD)
+        return NULL;
+    if ((!t->pos || (size_t)(t->end - t->pos) < n) && !new_chunk(t))
+        return NULL;
+    unsigned char *r = t->pos;
+    t->pos += n;
+    return r;
+}
+
+/* ---- interned strings ---------------------------------------------------------- */
+
+
+static uint32_t fnv(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+static ient *probe(const char *s, size_t n, uint32_t h, bool *empty_at)
+{
+    for (uint32_t i = h & (INTERN_SLOTS - 1), k = 0; k < INTERN_SLOTS; k++, i = (i + 1) & (INTERN_SLOTS - 1)) {
+        ient *e = &intern_tab[i];
+        if (!atomic_load_explicit(&e->id, memory_order_acquire)) {
+            *empty_at = true;
+            return e;
+        }
+        if (e->hash == h && e->len == n && memcmp(e->copy, s, n) == 0) {
+            *empty_at = false;
+            return e;
+        }
+    }
+    return NULL;
+}
+
+/* Writes a string record (id, bytes) into this thread's chunk. */
+static bool put_string_record(bin_tls *t, uint32_t id, const char *s, size_t n)
+{
+    size_t len = JC_BIN_REC + ((n + 7) & ~(size_t)7);
+    unsigned char *r = room(t, len);
+    if (!r)
+        return false;
+    memset(r + 4, 0, JC_BIN_REC - 4);
+    put32(r + 4, (uint32_t)len);
+    r[10] = JC_BIN_K_STRING;
+    put32(r + 20, id);
+    put64(r + 40, n);
+    memcpy(r + JC_BIN_REC, s, n);
+    memset(r + JC_BIN_REC + n, 0, len - JC_BIN_REC - n);
+    publish(r, JC_BIN_COMPLETE);
+    return true;
+}
+
+/* The id of s (its first STR_KEEP bytes), written to the file when new;
+ * 0 when it cannot be interned (then it goes inline).  A string constant
+ * (is_static: the names and groups the trace API is given) is found by
+ * its address alone; other strings are compared too, since their buffer
+ * may hold another string next time. */
+static uint32_t intern_slow(bin_tls *t, const char *s, unsigned slot);
+
+HOT uint32_t intern(bin_tls *t, const char *s, bool is_static)
+{
+    unsigned slot = (unsigned)(((uintptr_t)s >> 3) & (CACHE - 1));
+    ient *c = t->cache[slot].e;
+    if (is_static && c && t->cache[slot].p == s)
+        return atomic_load_explicit(&c->id, memory_order_relaxed);
+    return intern_slow(t, s, slot);
+}
+
+static uint32_t intern_slow(bin_tls *t, const char *s, unsigned slot)
+{
+    ient *c = t->cache[slot].e;
+    size_t n = strnlen(s, STR_KEEP);
+    if (c && t->cache[slot].p == s && c->len == n && memcmp(c->copy, s, n) == 0)
+        return atomic_load_explicit(&c->id, memory_order_relaxed);
+    uint32_t h = fnv(s, n);
+    bool empty;
+    ient *e = probe(s, n, h, &empty);
+    if (e && !empty) {
+        t->cache[slot].p = s;
+        t->cache[slot].e = e;
+        return atomic_load_explicit(&e->id, memory_order_relaxed);
+    }
+    uint32_t id = 0;
+    pthread_mutex_lock(&intern_mu);
+    e = probe(s, n, h, &empty);
+    if (e && !empty) {
+        id = atomic_load_explicit(&e->id, memory_order_relaxed);
+    } else if (e && intern_count < INTERN_MAX && intern_bytes + n <= INTERN_BYTES) {
+        /* ids come from the mapped header, shared with fork()ed children,
+         * so a child's new strings never take an id its parent gives */
+        char *copy = malloc(n + 1);
+        uint32_t next = copy ? atomic_fetch_add((_Atomic uint32_t *)(void *)(bin_header + JC_BIN_NEXT_ID_AT), 1) : 0;
+        if (copy && next < JC_BIN_MAX_IDS && put_string_record(t, next, s, n)) {
+            memcpy(copy, s, n);
+            copy[n] = '\0';
+            e->hash = h;
+            e->len = (uint32_t)n;
+            e->copy = copy;
+            intern_count++;
+            id = next;
+            intern_bytes += n;
+            atomic_store_explicit(&e->id, id, memory_order_release);
+        } else {
+            free(copy);
+        }
+    }
+    pthread_mutex_unlock(&intern_mu);
+    if (id) {
+        t->cache[slot].p = s;
+        t->cache[slot].e = e;
+    }
+    return id;
+}
+
+/* ---- fork ------------------------------------------------------------------------ */
+
+/* The child has the forking thread only, which must not write into the
+ * chunk its parent's thread goes on using: it takes new chunks (from the
+ * shared counter); its string ids come from the shared counter too. */
+static void fork_child(void)
+{
+    bin_tls *const t = tls();
+    t->pos = t->end = t->chunk = NULL;
+    t->depth = 0;
+    t->pending = NULL;
+    memset(t->cache, 0, sizeof t->cache);
+    pthread_mutex_init(&intern_mu, NULL);
+}
+
+static void fork_prepare(void) { pthread_mutex_lock(&intern_mu); }
+static void fork_parent(void) { pthread_mutex_unlock(&intern_mu); }
+
+static void jc_bin_atfork(void)
+{
+    pthread_atfork(fork_prepare, fork_parent, fork_child);
+}
+
+/* ---- calls: entered before, completed after ------------------------------------------ */
+
+
+/* The calling thread's state belongs to the current recording. */
+HOT void fresh(bin_tls *t)
+{
+    if (t->gen == bin_gen)
+        return;
+    t->gen = bin_gen;
+    t->pos = t->end = t->chunk = NULL;
+    t->depth = 0;
+    t->pending = t->claimed = NULL;
+    t->tname_id = 0;
+    memset(t->cache, 0, sizeof t->cache);
+}
+
+/* jc_trace.c wrote the calling thread's name into buf. */
+void jc_bin_thread_renamed(const char *buf)
+{
+    bin_tls *t = tls();
+    t->tname_p = buf;
+    t->tname_id = 0;
+}
+
+HOT uint32_t thread_name_id(bin_tls *t, const char *name)
+{
+    if (name != t->tname_p)
+        return intern(t, name, false);     /* a virtual thread's */
+    if (!t->tname_id)
+        t->tname_id = intern(t, name, false);
+    return t->tname_id;
+}
+
+HOT void head(unsigned char *r, uint32_t len, unsigned num, unsigned kind, uint32_t thread)
+{
+    memset(r + 4, 0, JC_BIN_REC - 4);
+    put32(r + 4, len);
+    put16(r + 8, num);
+    r[10] = (unsigned char)kind;
+    r[11] = (unsigned char)atomic_load_explicit(&jc_g.phase, memory_order_relaxed);
+    put32(r + 16, thread);
+}
+
+/* A call left but not claimed by a record (it should have been): complete
+ * it as it is. */
+HOT void settle_pending(bin_tls *t)
+{
+    if (t->pending) {
+        publish(t->pending, JC_BIN_COMPLETE);
+        t->pending = NULL;
+    }
 }
 
 void jc_bin_enter(int num)
 {
-    if (tl_depth >= DEPTH)
+    bin_tls *const t = tls();
+    fresh(t);
+    settle_pending(t);
+    if (t->depth >= DEPTH)
         return;
-    if (tl_pos == tl_end && !new_chunk()) {
-        tl_open[tl_depth++] = NULL;
-        return;
+    uint32_t tname = thread_name_id(t, jc_trace_thread_name());
+    unsigned char *r = room(t, JC_BIN_REC);
+    if (r) {
+        head(r, JC_BIN_REC, (unsigned)num, JC_BIN_K_CALL, tname);
+        put64(r + 32, jc_now_ns());
+        publish(r, JC_BIN_ENTERED);
     }
-    if (!tl_pos && !new_chunk()) {
-        tl_open[tl_depth++] = NULL;
-        return;
-    }
-    unsigned char *r = tl_pos;
-    tl_pos += JC_BIN_REC;
-    put16(r + 4, (unsigned)num);
-    r[6] = JC_BIN_KIND_CALL;
-    uint64_t t = jc_now_ns();
-    memcpy(r + 16, &t, 8);
-    atomic_store_explicit((_Atomic uint32_t *)(void *)r, JC_BIN_ENTERED, memory_order_release);
-    tl_open[tl_depth++] = r;
+    t->open[t->depth++] = r;
 }
 
-void jc_bin_leave(jvmtiError err)
+void jc_bin_leave(int num, jvmtiError err)
 {
-    if (tl_depth <= 0)
+    bin_tls *const t = tls();
+    fresh(t);
+    settle_pending(t);
+    if (t->depth <= 0)
         return;
-    unsigned char *r = tl_open[--tl_depth];
+    unsigned char *r = t->open[--t->depth];
     if (!r)
         return;
-    uint64_t t0, dur;
-    memcpy(&t0, r + 16, 8);
-    dur = jc_now_ns() - t0;
+    unsigned bits = jc_g.opt.trace;
+    if (!((bits & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (bits & JC_TRACE_ERRORS)))) {
+        /* not traced: take the record back (the end of the chunk when
+         * nothing came after it), else skip it */
+        if (r + JC_BIN_REC == t->pos && r >= t->chunk && r < t->end) {
+            publish(r, 0);
+            t->pos = r;
+        } else {
+            publish(r, JC_BIN_SKIP);
+        }
+        return;
+    }
+    (void)num;
+    uint64_t t0;
+    memcpy(&t0, r + 32, 8);
+    put64(r + 40, jc_now_ns() - t0);
     int32_t e = (int32_t)err;
-    memcpy(r + 8, &e, 4);
-    memcpy(r + 24, &dur, 8);
-    atomic_store_explicit((_Atomic uint32_t *)(void *)r, JC_BIN_COMPLETE, memory_order_release);
+    memcpy(r + 12, &e, 4);
+    put32(r + 28, JC_BIN_RF_ERROR);
+    t->pending = r;
+}
+
+/* ---- records from the trace API ---------------------------------------------------------- */
+
+static bool grow(jc_bin_rec *b, size_t n)
+{
+    if (b->broken)
+        return false;
+    if (b->cap - b->len >= n)
+        return true;
+    size_t cap = b->cap ? b->cap : 512;
+    while (cap - b->len < n)
+        cap *= 2;
+    unsigned char *p = realloc(b->p, cap);
+    if (!p) {
+        b->broken = true;
+        return false;
+    }
+    b->p = p;
+    b->cap = cap;
+    return true;
+}
+
+void jc_bin_begin(jc_bin_rec *b, enum jc_rec_kind kind, const char *name, const char *label, const char *thread)
+{
+    bin_tls *const t = tls();
+    fresh(t);
+    b->len = 0;
+    b->broken = false;
+    b->out = false;
+    b->kind = (unsigned)kind + 1;
+    b->claimed = NULL;
+    b->num = 0;
+    b->thread = thread_name_id(t, thread);
+    if (kind == JC_REC_CALL && t->pending) {
+        unsigned num = t->pending[8] | (unsigned)t->pending[9] << 8;
+        const char *fn = jc_fn_table[num].name;
+        if (name && fn && (fn == name || strcmp(fn, name) == 0)) {
+            b->claimed = t->claimed = t->pending;
+            b->num = num;
+            t->pending = NULL;
+        }
+        settle_pending(t);   /* a call record that is not this call's */
+    }
+    /* other records (a violation the call's result shows, say) come
+     * before the call's own, which stays pending */
+    b->name = b->num ? 0 : intern(t, name ? name : "?", false);
+    b->label = label ? intern(t, label, false) : 0;
+}
+
+HOT unsigned char *item(bin_tls *t, jc_bin_rec *b, unsigned type, const char *key, size_t extra)
+{
+    if (!grow(b, JC_BIN_ITEM + extra))
+        return NULL;
+    unsigned char *i = b->p + b->len;
+    memset(i, 0, JC_BIN_ITEM);
+    i[0] = (unsigned char)(type | (b->out ? JC_BIN_I_OUTFLAG : 0));
+    b->out = false;
+    put32(i + 4, key ? intern(t, key, true) : 0);
+    b->len += JC_BIN_ITEM + extra;
+    return i;
+}
+
+void jc_bin_item(jc_bin_rec *b, unsigned type, const char *key, const char *group, uint64_t value)
+{
+    bin_tls *const t = tls();
+    if (type == JC_BIN_I_OUT) {
+        b->out = true;          /* the flag of the next item, if one comes */
+        return;
+    }
+    if (type == JC_BIN_I_ENUM || type == JC_BIN_I_BITS) {
+        uint32_t g = group ? intern(t, group, true) : 0;
+        int64_t v = (int64_t)value;
+        if (v >= INT32_MIN && v <= INT32_MAX) {
+            value = (uint64_t)g << 32 | (uint32_t)(int32_t)v;
+        } else {
+            unsigned char *i = item(t, b, type == JC_BIN_I_ENUM ? JC_BIN_I_ENUM_WIDE : JC_BIN_I_BITS_WIDE, key, 8);
+            if (i) {
+                put64(i + 8, value);
+                put64(i + JC_BIN_ITEM, g);
+            }
+            return;
+        }
+    }
+    unsigned char *i = item(t, b, type, key, 0);
+    if (i)
+        put64(i + 8, value);
+}
+
+/* A string value (NULL ok): by id, or inline when it cannot be interned. */
+void jc_bin_item_str(jc_bin_rec *b, unsigned type, const char *key, const char *s)
+{
+    bin_tls *const t = tls();
+    uint32_t id = s ? intern(t, s, false) : 0;
+    if (!s || id) {
+        jc_bin_item(b, type, key, NULL, id);
+        return;
+    }
+    size_t n = strnlen(s, STR_KEEP), pad = (n + 7) & ~(size_t)7;
+    unsigned char *i = item(t, b, type == JC_BIN_I_STR ? JC_BIN_I_STR_INLINE : JC_BIN_I_FIELD_INLINE, key, pad);
+    if (!i)
+        return;
+    put64(i + 8, n);
+    memcpy(i + JC_BIN_ITEM, s, n);
+    memset(i + JC_BIN_ITEM + n, 0, pad - n);
+}
+
+void jc_bin_vthread(jc_bin_rec *b, const char *carrier, const char *vname, long long vtid)
+{
+    bin_tls *const t = tls();
+    unsigned char *i = item(t, b, JC_BIN_I_VTHREAD, NULL, 8);
+    if (i) {
+        put32(i + 4, intern(t, vname, false));
+        put64(i + 8, (uint64_t)vtid);
+        put64(i + JC_BIN_ITEM, intern(t, carrier, false));
+    }
+}
+
+void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, uint64_t dur_ns)
+{
+    bin_tls *const t = tls();
+    if (b->out) {               /* outputs opened, none came */
+        b->out = false;
+        unsigned char *i = item(t, b, JC_BIN_I_OUT, NULL, 0);
+        if (i)
+            i[0] = JC_BIN_I_OUT;
+    }
+    unsigned char *old = b->claimed;
+    b->claimed = NULL;          /* t->claimed keeps its chunk mapped until the end */
+    if (b->broken) {
+        if (old)
+            publish(old, JC_BIN_COMPLETE);
+        t->claimed = NULL;
+        return;
+    }
+    size_t len = JC_BIN_REC + b->len;
+    unsigned char *r;
+    if (old && old + JC_BIN_REC == t->pos && old >= t->chunk && old < t->end
+        && (size_t)(t->end - t->pos) >= b->len) {
+        /* nothing after it on this thread: the items go behind it.  Until
+         * its length says so, a reader takes the word after it for the
+         * next record's state, which must stay 0: that word goes last. */
+        if (b->len) {
+            memcpy(old + JC_BIN_REC + 4, b->p + 4, b->len - 4);
+            atomic_store_explicit((_Atomic uint32_t *)(void *)(old + 4), (uint32_t)len, memory_order_release);
+            uint32_t w;
+            memcpy(&w, b->p, 4);
+            atomic_store_explicit((_Atomic uint32_t *)(void *)(old + JC_BIN_REC), w, memory_order_release);
+        }
+        t->pos += b->len;
+        r = old;
+        old = NULL;
+    } else {
+        r = room(t, len);
+        if (!r) {
+            if (old)
+                publish(old, JC_BIN_COMPLETE);
+            t->claimed = NULL;
+            return;
+        }
+        if (old) {
+            memcpy(r + 4, old + 4, JC_BIN_REC - 4);
+            put32(r + 4, (uint32_t)len);
+        } else {
+            head(r, (uint32_t)len, 0, b->kind, b->thread);
+            put64(r + 32, t_ns);
+            put64(r + 40, dur_ns);
+        }
+        memcpy(r + JC_BIN_REC, b->p, b->len);
+    }
+    /* the name, thread and phase as of now (the direct trace's header is
+     * made after the call too) */
+    r[11] = (unsigned char)atomic_load_explicit(&jc_g.phase, memory_order_relaxed);
+    put32(r + 16, b->thread);
+    put32(r + 20, b->name);
+    put32(r + 24, b->label);
+    if (has_error) {
+        int32_t e = (int32_t)err;
+        memcpy(r + 12, &e, 4);
+    }
+    put32(r + 28, has_error ? JC_BIN_RF_ERROR : 0);
+    publish(r, JC_BIN_COMPLETE);
+    if (old)
+        publish(old, JC_BIN_SKIP);
+    t->claimed = NULL;
+}
+
+void jc_bin_rec_free(jc_bin_rec *b)
+{
+    free(b->p);
+    b->p = NULL;
+    b->len = b->cap = 0;
+}
+
+/* At a thread's exit: its last chunk is given back (its records stay in
+ * the file).  Chunks it left earlier stay mapped: a call entered there
+ * may have been completed later, so it is only unmapped when nothing is
+ * open in it. */
+void jc_bin_thread_exit(void)
+{
+    bin_tls *const t = tls();
+    settle_pending(t);
+    if (t->chunk && t->depth == 0 && !t->claimed) {
+        munmap(t->chunk, CHUNK);
+        t->chunk = t->pos = t->end = NULL;
+    }
 }

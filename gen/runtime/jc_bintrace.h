@@ -1,34 +1,103 @@
-/* jc_bintrace.h — the layout of a format=bin trace file, shared by the
- * recorder (gen/runtime/jc_bin.c) and the viewer (gen/cmd/trace.c,
+/* jc_bintrace.h — the layout of a format=bin recording, shared by the
+ * recorder (gen/runtime/jc_bin.c) and the decoder (gen/cmd/trace.c,
  * `jvmtigen trace`).  Little-endian, as the machines the shim runs on.
  *
- *   [0, JC_BIN_HEADER)    header: magic, version, chunk size, then the
- *                         names: entries (u8 kind, u16 num, u8 len, bytes)
- *                         for every function slot and every error value
- *   then chunks of chunk_size bytes, each owned by one thread:
- *     [0, 64)             magic, the thread's OS id (u32) and name (32 bytes)
- *     then records of 32 bytes, in the order the thread made them:
- *       u32 state         0: none yet (the chunk ends here), 1: entered
- *                         (the call was in progress when the file was
- *                         left), 2: complete; written last, so a record is
- *                         whole or absent whatever stops the process
- *       u16 num, u8 kind (1: call), u8 0, i32 error, u32 0,
- *       u64 t_ns (start, monotonic), u64 dur_ns
+ *   [0, header)   64 bytes: magic, version, chunk size, names length,
+ *                 header size (a multiple of 4096), flags (bit 0:
+ *                 addresses=off), at 32 the u64 offset of the next free
+ *                 chunk (shared by every process that maps the file: a
+ *                 fork()ed child takes chunks of its own from it), at 40
+ *                 the u32 next string id (shared the same way);
+ *                 then the names: entries of 12 bytes (u8 kind, u8 len,
+ *                 u16 num, u32 0, i64 value) and len bytes of name, for
+ *                 every function slot (num), error (num), event (num),
+ *                 constant group (num: its index, value: 0 enum, 1 bits,
+ *                 2 plain) and constant (num: its group, value).  The
+ *                 decoder needs no spec: the model's names and kinds are
+ *                 in the file.
+ *   then chunks of chunk-size bytes, each owned by one thread:
+ *     [0, 64)     magic, the thread's OS id (u32), its OS name (32 bytes)
+ *     then records, 8-byte aligned, in the order the thread made them.
+ *
+ * A record: 48 bytes, then its items (16 bytes each, some with more after
+ * them, padded to 8).
+ *   u32 state     0: none yet (the chunk ends here); 1: entered (a call in
+ *                 progress when the file was left); 2: complete; 3: skip
+ *                 (completed by a later copy).  Stored last, with release
+ *                 order, so a record is whole or absent whatever stops
+ *                 the process.
+ *   u32 len       its bytes with the items
+ *   u16 num       function slot of a call (0: the name below)
+ *   u8 kind       JC_BIN_K_*
+ *   u8 phase      jvmtiPhase when it was made
+ *   i32 error     (flags bit 0: present)
+ *   u32 thread    string id of the thread's name (0: none)
+ *   u32 name      string id of the name (calls with num 0, events, ...);
+ *                 for a string record (JC_BIN_K_STRING): its own id
+ *   u32 label     string id of a violation's or note's check
+ *   u32 flags
+ *   u64 t_ns      start, monotonic (string record: 0)
+ *   u64 dur_ns    (string record: its length in bytes)
+ * An item: u8 type (JC_BIN_I_*; bit 7: the outputs start here), 3 bytes 0,
+ * u32 key (string id), u64 value.  An enum or bits value that fits 32 bits
+ * holds its group's string id in the high half; a wider one (the _WIDE
+ * types) has 8 more bytes, u32 group, u32 0.  An inline string: value is
+ * its length, its bytes follow.  A virtual thread: key its name, value its
+ * id, then u32 the carrier's name, u32 0.
+ * String ids are per file: a string is written once, as a string record,
+ * before any record that uses its id.
  */
 #ifndef JVMTICHECK_BINTRACE_H
 #define JVMTICHECK_BINTRACE_H
 
-#define JC_BIN_MAGIC "JCTRACE1"
-#define JC_BIN_CHUNK_MAGIC "JCCHUNK1"
-#define JC_BIN_VERSION 1u
-#define JC_BIN_HEADER 65536u            /* header and names */
+#define JC_BIN_MAGIC "JCTRACE3"
+#define JC_BIN_CHUNK_MAGIC "JCCHUNK3"
+#define JC_BIN_VERSION 3u
 #define JC_BIN_NAMES_AT 64u             /* names start here in the header */
+#define JC_BIN_NEXT_AT 32u              /* u64: next free chunk offset */
+#define JC_BIN_NEXT_ID_AT 40u           /* u32: next string id */
+#define JC_BIN_MAX_IDS (1u << 20)       /* string ids are below this */
 #define JC_BIN_CHUNK_HEAD 64u
-#define JC_BIN_REC 32u
-#define JC_BIN_NAME_FN 1u               /* name entry kinds */
-#define JC_BIN_NAME_ERROR 2u
-#define JC_BIN_ENTERED 1u
-#define JC_BIN_COMPLETE 2u
-#define JC_BIN_KIND_CALL 1u
+#define JC_BIN_REC 48u                  /* a record's fixed part */
+#define JC_BIN_ITEM 16u
+#define JC_BIN_I_OUTFLAG 0x80u          /* item type bit: outputs from here */
+#define JC_BIN_NAME_HEAD 12u
+#define JC_BIN_FLAG_NOADDR 1u           /* header flag: addresses=off */
+#define JC_BIN_RF_ERROR 1u              /* record flag: error present */
+
+enum jc_bin_name_kind {
+    JC_BIN_NAME_FN = 1, JC_BIN_NAME_ERROR = 2, JC_BIN_NAME_EVENT = 3, JC_BIN_NAME_GROUP = 4,
+    JC_BIN_NAME_CONST = 5
+};
+
+enum jc_bin_state { JC_BIN_ENTERED = 1, JC_BIN_COMPLETE = 2, JC_BIN_SKIP = 3 };
+
+/* Record kinds: jc_rec_kind + 1, then the string record. */
+enum jc_bin_kind {
+    JC_BIN_K_CALL = 1, JC_BIN_K_EVENT, JC_BIN_K_VIOLATION, JC_BIN_K_LEAK, JC_BIN_K_SUMMARY, JC_BIN_K_NOTE,
+    JC_BIN_K_WARNING, JC_BIN_K_STRING
+};
+
+/* Item types: one per jc_rec_* call of the trace API (jc_runtime.h). */
+enum jc_bin_item {
+    JC_BIN_I_INT = 1,       /* value: int64 */
+    JC_BIN_I_UINT,          /* value: uint64 */
+    JC_BIN_I_DOUBLE,        /* value: the double's bits */
+    JC_BIN_I_BOOL,
+    JC_BIN_I_CHAR,          /* value: the code */
+    JC_BIN_I_STR,           /* value: string id, 0: NULL */
+    JC_BIN_I_PTR,           /* value: the address */
+    JC_BIN_I_ENUM,          /* value: int32, group name id above */
+    JC_BIN_I_BITS,
+    JC_BIN_I_OUT,           /* the outputs follow (when no item can carry the flag) */
+    JC_BIN_I_FIELD_STR,     /* an extra field: value string id (0: NULL) */
+    JC_BIN_I_FIELD_INT,
+    JC_BIN_I_VTHREAD,       /* a virtual thread: see above */
+    JC_BIN_I_STR_INLINE,    /* value bytes follow (a string not interned) */
+    JC_BIN_I_FIELD_INLINE,  /* the same for an extra field */
+    JC_BIN_I_ENUM_WIDE,     /* value: int64, then the group */
+    JC_BIN_I_BITS_WIDE,
+    JC_BIN_I_MAX = JC_BIN_I_BITS_WIDE
+};
 
 #endif

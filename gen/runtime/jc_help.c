@@ -15,7 +15,9 @@ static const struct help_row {
     const char *option, *what;
 } rows[] = {
     { "log=FILE", "where records go (appended; %p becomes the pid); default stderr" },
-    { "format=text|jsonl", "one line per record, text or a JSON object; default text" },
+    { "record=FILE", "also a format=bin recording of the same records (jvmtigen trace FILE)" },
+    { "format=text|jsonl|bin", "one line per record, text or a JSON object; bin: a recording at log= "
+                               "(jvmtigen trace FILE); default text" },
     { "trace=all|calls|events|errors|none", "which records (join with '+'); default errors" },
     { "only=GLOB[+GLOB...]", "trace only these functions and events (fnmatch)" },
     { "check=on|off|strict", "on: report and call the VM; strict: report and refuse; default on" },

@@ -50,8 +50,8 @@ static inline void jc_account(int num, jvmtiError err, uint64_t dur)
 static inline bool jc_traced(int num, jvmtiError err)
 {
     unsigned t = jc_g.opt.trace;
-    if (!t || !jc_fn_selected[num] || jc_g.opt.format == JC_FMT_BIN)
-        return false;           /* format=bin: the call is in the recording */
+    if (!t || !jc_fn_selected[num])
+        return false;
     return (t & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (t & JC_TRACE_ERRORS));
 }
 
@@ -66,18 +66,18 @@ static inline int jc_call_enter(int num)
         return -1;
     int prev = atomic_load_explicit(&s->fn, memory_order_relaxed);
     atomic_store_explicit(&s->fn, num, memory_order_release);
-    if (jc_g.opt.format == JC_FMT_BIN)
+    if (jc_bin_active)
         jc_bin_enter(num);
     return prev;
 }
 
-static inline void jc_call_leave(int prev, jvmtiError err)
+static inline void jc_call_leave(int num, int prev, jvmtiError err)
 {
     jc_call_slot *s;
     if (prev >= 0 && (s = jc_tl_call) != NULL) {
         atomic_store_explicit(&s->fn, prev, memory_order_release);
-        if (jc_g.opt.format == JC_FMT_BIN)
-            jc_bin_leave(err);
+        if (jc_bin_active)
+            jc_bin_leave(num, err);
     }
 }
 

@@ -30,8 +30,33 @@ int jc_trace_crash_flush(void);
 
 /* ---- jc_bin.c ------------------------------------------------------------- */
 
-/* Creates the recording at path (format=bin).  0, or -1 with a message. */
-int jc_bin_open(const char *path, char *err, size_t errlen);
+/* Creates the recording at path (format=bin, record=).  0, or -1 with a
+ * message.  addresses: the addresses= option, kept in the header. */
+int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen);
+
+/* One record of the trace API on its way into the recording: its items,
+ * collected raw (jc_trace.c holds one per open jc_rec). */
+typedef struct jc_bin_rec {
+    unsigned char *p;
+    size_t len, cap;
+    unsigned kind, num;
+    uint32_t name, label, thread;
+    unsigned char *claimed;     /* the call's entered record */
+    bool out;                   /* the next item starts the outputs */
+    bool broken;
+} jc_bin_rec;
+void jc_bin_begin(jc_bin_rec *b, enum jc_rec_kind kind, const char *name, const char *label, const char *thread);
+void jc_bin_item(jc_bin_rec *b, unsigned type, const char *key, const char *group, uint64_t value);
+void jc_bin_item_str(jc_bin_rec *b, unsigned type, const char *key, const char *s);
+void jc_bin_vthread(jc_bin_rec *b, const char *carrier, const char *vname, long long vtid);
+void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, uint64_t dur_ns);
+void jc_bin_rec_free(jc_bin_rec *b);
+/* The calling thread exits: its last chunk is unmapped. */
+void jc_bin_thread_exit(void);
+/* The calling thread's name as records show it (jc_trace.c). */
+const char *jc_trace_thread_name(void);
+/* jc_trace.c has (re)written the calling thread's name into buf. */
+void jc_bin_thread_renamed(const char *buf);
 
 /* ---- jc_crash.c ---------------------------------------------------------- */
 
@@ -58,6 +83,12 @@ void jc_envs_reset(void);
 /* Starts naming virtual threads in records when the VM is JVMTI 21+; own is
  * the runtime's private env. */
 void jc_vthreads_init(JavaVM *vm, jvmtiEnv *own);
+/* The calling platform thread's Java name into buf (cut to len - 1
+ * bytes): 1; 0 when it has none (not a Java thread, a virtual thread's
+ * carrier); -1 when it cannot be asked now (not the live phase, inside a
+ * callback that allows only callback-safe functions, no JNIEnv, an
+ * exception pending): ask again later. */
+int jc_java_thread_name(char *buf, size_t len);
 /* True when the calling thread is a virtual thread (then *name and *tid
  * are its name and id); false: a platform thread, or it cannot be told. */
 bool jc_vthread_current(const char **name, long long *tid);

@@ -1,7 +1,7 @@
 /* jc_options.c — the option string of the shim (-agentpath:libjvmticheck.so=
  * OPTIONS) and of jvmti_check_wrap(vm, env, OPTIONS).
  *
- *   log=FILE  format=text|jsonl|bin  trace=all|calls|events|errors|none
+ *   log=FILE  record=FILE  format=text|jsonl|bin  trace=all|calls|events|errors|none
  *   only=GLOB[+GLOB...]  check=on|off|strict  leaks=on|off  summary=on|off
  *   addresses=on|off  portability=on|off  exitcode=N  halt=on|off  repeat=N
  *   stack=N  suppress=FILE  gen_suppressions=on|off  help  agent=PATH[=AGENT_OPTIONS]
@@ -145,6 +145,17 @@ static int parse_log(const opt_def *d, const char *value, jc_options *o, char *e
     return 0;
 }
 
+static int parse_record(const opt_def *d, const char *value, jc_options *o, char *err, size_t errlen)
+{
+    (void)d;
+    char *s = strdup(value);
+    if (!s)
+        return oom(err, errlen);
+    free(o->record_path);
+    o->record_path = s;
+    return 0;
+}
+
 static void free_only(jc_options *o)
 {
     for (size_t i = 0; i < o->nonly; i++)
@@ -212,6 +223,7 @@ static const word stack_range[] = { { "min", 1 }, { "max", 32 } };
 
 static const opt_def options[] = {
     { "log", parse_log, NULL, NULL, false, "a file name" },
+    { "record", parse_record, NULL, NULL, false, "a file name (a format=bin recording besides the log)" },
     { "format", parse_words, format_words, set_format, false, "text, jsonl or bin" },
     { "trace", parse_words, trace_words, set_trace, true,
       "all, calls, events, errors or none, or several joined by '+'" },
@@ -230,7 +242,7 @@ static const opt_def options[] = {
     { "help", parse_words, onoff_words, set_help, false, "on or off, or help alone" },
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
-#define KNOWN "log, format, trace, only, check, leaks, summary, addresses, portability, exitcode, halt, repeat, " \
+#define KNOWN "log, record, format, trace, only, check, leaks, summary, addresses, portability, exitcode, halt, repeat, " \
               "stack, suppress, gen_suppressions, help, agent"
 
 static const opt_def *find_option(const char *name, size_t n)
@@ -363,6 +375,7 @@ void jc_options_free(jc_options *o)
     if (!o)
         return;
     free(o->log_path);
+    free(o->record_path);
     free(o->suppress_path);
     free_only(o);
     free(o->agent_path);

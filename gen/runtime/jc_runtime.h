@@ -40,6 +40,7 @@ typedef struct jc_options {
     bool portability;           /* show portability notes (default on) */
     bool deep;                  /* check=deep / strict+deep: object kinds (jc_deep.c) */
     char *log_path;             /* NULL: stderr */
+    char *record_path;          /* record=FILE: a format=bin recording besides the log */
     char **only;                /* globs over function/event names; NULL: all */
     size_t nonly;
     char *agent_path;           /* shim only: the real agent */
@@ -225,6 +226,9 @@ enum jc_rec_kind { JC_REC_CALL, JC_REC_EVENT, JC_REC_VIOLATION, JC_REC_LEAK, JC_
  * across a real call. */
 typedef struct jc_rec jc_rec;
 
+/* The names of arguments and extra fields (name, key) and the groups given
+ * to the calls below are string constants: format=bin knows them by their
+ * address (jc_bin.c).  Values and record names may be any string. */
 jc_rec *jc_rec_begin(enum jc_rec_kind kind, const char *name);
 /* The VM renames the calling thread after this event (see the wrapper's
  * event trampolines): the next record reads its name again. */
@@ -262,9 +266,11 @@ typedef struct jc_call_slot {
 extern _Thread_local jc_call_slot *jc_tl_call;
 /* The calling thread's slot, made on its first traced call (NULL: none). */
 jc_call_slot *jc_call_slot_new(void);
-/* format=bin (jc_bin.c): a call's record before it is made, completed after. */
+/* format=bin or record= (jc_bin.c): a call's record before it is made,
+ * completed after (its arguments come through jc_rec_* if it is traced). */
+extern bool jc_bin_active;
 void jc_bin_enter(int num);
-void jc_bin_leave(jvmtiError err);
+void jc_bin_leave(int num, jvmtiError err);
 
 /* ---- checks --------------------------------------------------------------- */
 

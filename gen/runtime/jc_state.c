@@ -93,11 +93,16 @@ static int init_locked(const char *text, bool require_agent, char *err, size_t e
         snprintf(err, errlen, "jvmticheck: format=bin needs log=FILE (the recording)");
         goto fail;
     }
-    if (expand_pid(&o.log_path) != 0) {
+    if (o.format == JC_FMT_BIN && o.record_path) {
+        snprintf(err, errlen, "jvmticheck: record=FILE goes with format=text or jsonl (format=bin records at log=)");
+        goto fail;
+    }
+    if (expand_pid(&o.log_path) != 0 || expand_pid(&o.record_path) != 0) {
         snprintf(err, errlen, "jvmticheck: out of memory");
         goto fail;
     }
-    if ((o.format == JC_FMT_BIN && jc_bin_open(o.log_path, err, errlen) != 0) ||
+    if ((o.format == JC_FMT_BIN && jc_bin_open(o.log_path, o.addresses, err, errlen) != 0) ||
+        (o.record_path && jc_bin_open(o.record_path, o.addresses, err, errlen) != 0) ||
         (o.suppress_path && jc_suppress_load(o.suppress_path, err, errlen) != 0) ||
         jc_sink_open(o.format == JC_FMT_BIN ? NULL : o.log_path, err, errlen) != 0)
         goto fail;
@@ -345,6 +350,7 @@ void jc_reset(void)
     jc_trace_flush_all();
     pthread_mutex_lock(&init_lock);
     jc_g.active = false;
+    jc_bin_active = false;
     jc_sink_close();
     jc_options_free(&jc_g.opt);
     free(init_text);

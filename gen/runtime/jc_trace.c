@@ -28,14 +28,19 @@
  *   characters as two encoded surrogates): those become \u escapes, any
  *   other invalid byte U+FFFD, so every line is valid UTF-8 and JSON.
  *   A string longer than STR_MAX bytes is cut, with "..." added.
- * - The thread name is pthread_getname_np, cached per thread: HotSpot names
- *   its threads, and asking JVMTI from inside a wrapper is not an option.
- *   A thread renamed after its first record keeps its first name, but for
- *   one rename: HotSpot posts ThreadStart on a new thread before it gives
- *   the thread its name (until then the creator's, inherited), so the
- *   ThreadStart trampoline calls jc_trace_thread_renamed() when it is done
- *   and the next record reads the name again; the calls of the ThreadStart
- *   callback and its record keep the creator's name.
+ * - The thread name is pthread_getname_np, cached per thread (HotSpot
+ *   names its threads, cut to 15 bytes), until the live phase: then a Java
+ *   thread's whole Java name, asked once per thread through the runtime's
+ *   own env (jc_java_thread_name, jc_vthreads.c, where it is safe to ask;
+ *   a thread that is no Java thread keeps its OS name).  A thread renamed
+ *   later keeps its name, but for one rename: HotSpot posts ThreadStart on
+ *   a new thread before it gives the OS thread its name (until then the
+ *   creator's, inherited), so the ThreadStart trampoline calls
+ *   jc_trace_thread_renamed() when it is done and the next record reads
+ *   the name again.
+ * - Under format=bin and record= the same calls also collect the record's
+ *   items raw for the recording (jc_bin.c); with format=bin the log gets
+ *   only the records other than calls and events.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1     /* pthread_getname_np */
@@ -55,6 +60,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "jc_bintrace.h"
 #include "jc_internal.h"
 #include "jvmti_names.h"
 
@@ -79,6 +85,9 @@ struct jc_rec {
     bool has_error;
     bool broken;            /* out of memory: dropped at the end */
     jvmtiError error;
+    bool to_text;           /* a line for the log */
+    bool to_bin;            /* items for the recording (format=bin, record=) */
+    jc_bin_rec bin;
 };
 
 /* ---- the two formats ------------------------------------------------------ */
@@ -107,11 +116,34 @@ static bool is_text(const jc_rec *r) { return r->fmt == JC_FMT_TEXT; }
 
 /* ---- per-thread state ----------------------------------------------------- */
 
-static _Thread_local jc_rec tl_recs[REC_DEPTH];
-static _Thread_local int tl_depth;
-static _Thread_local bool tl_registered;
-static _Thread_local bool tl_named;
-static _Thread_local char tl_name[32];
+/* The thread's open records, in one block (see tname_block below). */
+static _Thread_local struct recstack {
+    jc_rec recs[REC_DEPTH];
+    int depth;
+    bool registered;
+} tl_rs;
+
+static inline struct recstack *recstack(void)
+{
+    struct recstack *k = &tl_rs;
+    __asm__("" : "+r"(k));
+    return k;
+}
+/* The thread's name, in one block reached with one __tls_get_addr (the
+ * empty asm keeps the compiler from computing its address at each use):
+ * it is read for every record. */
+static _Thread_local struct tname {
+    bool named;
+    bool java_named;            /* name is the Java name (or asking failed) */
+    char name[64];
+} tl_tn;
+
+static inline struct tname *tname_block(void)
+{
+    struct tname *n = &tl_tn;
+    __asm__("" : "+r"(n));
+    return n;
+}
 
 static pthread_key_t cleanup_key;
 static pthread_once_t cleanup_once = PTHREAD_ONCE_INIT;
@@ -121,12 +153,14 @@ static void free_thread_buffers(void *unused)
 {
     (void)unused;
     for (int i = 0; i < REC_DEPTH; i++) {
-        free(tl_recs[i].body.p);
-        free(tl_recs[i].tail.p);
-        tl_recs[i] = (jc_rec){ .kind = JC_REC_CALL };
+        struct recstack *k = recstack();
+        free(k->recs[i].body.p);
+        free(k->recs[i].tail.p);
+        jc_bin_rec_free(&k->recs[i].bin);
+        k->recs[i] = (jc_rec){ .kind = JC_REC_CALL };
     }
-    tl_depth = 0;
-    tl_registered = false;
+    recstack()->depth = 0;
+    recstack()->registered = false;
 }
 
 static void make_cleanup_key(void)
@@ -138,12 +172,13 @@ static void make_cleanup_key(void)
  * exiting thread, so they see its _Thread_local records). */
 static void register_thread(void)
 {
-    if (tl_registered)
+    struct recstack *k = recstack();
+    if (k->registered)
         return;
-    tl_registered = true;
+    k->registered = true;
     pthread_once(&cleanup_once, make_cleanup_key);
     if (cleanup_ok)
-        pthread_setspecific(cleanup_key, &tl_registered);
+        pthread_setspecific(cleanup_key, &k->registered);
 }
 
 static _Thread_local long tl_tid;
@@ -159,18 +194,37 @@ static long thread_id(void)
 
 static const char *thread_name(void)
 {
-    if (!tl_named) {
-        if (pthread_getname_np(pthread_self(), tl_name, sizeof tl_name) != 0 || !tl_name[0])
-            snprintf(tl_name, sizeof tl_name, "tid-%ld", thread_id());
-        tl_named = true;
-        jc_crash_thread_named(tl_name);
+    struct tname *n = tname_block();
+    if (!n->named) {
+        if (pthread_getname_np(pthread_self(), n->name, sizeof n->name) != 0 || !n->name[0])
+            snprintf(n->name, sizeof n->name, "tid-%ld", thread_id());
+        n->named = true;
+        n->java_named = false;
+        jc_crash_thread_named(n->name);
+        jc_bin_thread_renamed(n->name);
     }
-    return tl_name;
+    /* the Java name, whole (the OS name is cut to 15 bytes), once the VM
+     * can be asked (jc_vthreads.c says when) */
+    if (!n->java_named && atomic_load_explicit(&jc_g.phase, memory_order_relaxed) == JVMTI_PHASE_LIVE) {
+        int got = jc_java_thread_name(n->name, sizeof n->name);
+        if (got >= 0)
+            n->java_named = true;
+        if (got > 0) {
+            jc_crash_thread_named(n->name);
+            jc_bin_thread_renamed(n->name);
+        }
+    }
+    return n->name;
+}
+
+const char *jc_trace_thread_name(void)
+{
+    return thread_name();
 }
 
 void jc_trace_thread_renamed(void)
 {
-    tl_named = false;
+    tname_block()->named = false;
 }
 
 static const char *phase_name(int phase)
@@ -610,6 +664,7 @@ static void fork_parent(void)
 
 static void fork_child(void)
 {
+    tl_tid = 0;                     /* the child's thread has an id of its own */
     for (batch *b = all_batches; b; b = b->next) {
         pthread_mutex_init(&b->mu, NULL);
         b->len = 0;
@@ -724,14 +779,23 @@ uint64_t jc_now_ns(void)
 
 /* ---- records ---------------------------------------------------------------------- */
 
+/* A record goes to the log (format=text or jsonl; under format=bin, the
+ * records other than calls and events, on stderr as text) and to the
+ * recording (format=bin, record=). */
 static jc_rec *push(enum jc_rec_kind kind)
 {
-    if (!jc_g.active || tl_depth >= REC_DEPTH || (unsigned)kind > JC_REC_WARNING
-        || atomic_load_explicit(&sink_fd, memory_order_relaxed) < 0)
+    struct recstack *k = recstack();
+    if (!jc_g.active || k->depth >= REC_DEPTH || (unsigned)kind > JC_REC_WARNING)
         return NULL;
-    if (jc_g.opt.format == JC_FMT_BIN && (kind == JC_REC_CALL || kind == JC_REC_EVENT))
-        return NULL;            /* calls are in the recording (jc_bin.c) */
-    jc_rec *r = &tl_recs[tl_depth++];
+    bool to_text = atomic_load_explicit(&sink_fd, memory_order_relaxed) >= 0
+                   && !(jc_g.opt.format == JC_FMT_BIN && (kind == JC_REC_CALL || kind == JC_REC_EVENT));
+    if (!to_text && !jc_bin_active)
+        return NULL;
+    jc_rec *r = &k->recs[k->depth++];
+    r->to_text = to_text;
+    r->to_bin = jc_bin_active;
+    if (r->to_bin)
+        register_thread();
     r->kind = kind;
     r->fmt = jc_g.opt.format == JC_FMT_JSONL ? JC_FMT_JSONL : JC_FMT_TEXT;
     r->group = GRP_NONE;
@@ -744,13 +808,20 @@ static jc_rec *push(enum jc_rec_kind kind)
 }
 
 /* The part known at the start: who, where, what. */
-static void put_header(jc_rec *r, const char *name, const char *label)
+static void put_header(jc_rec *r, const char *name, const char *label, const char *bin_label)
 {
     buf *b = &r->body;
     const char *phase = phase_name(atomic_load_explicit(&jc_g.phase, memory_order_relaxed));
     const char *vname = NULL;
     long long vtid = -1;
     bool virt = jc_vthread_current(&vname, &vtid);
+    if (r->to_bin) {
+        jc_bin_begin(&r->bin, r->kind, name, bin_label, virt ? vname : thread_name());
+        if (virt)
+            jc_bin_vthread(&r->bin, thread_name(), vname, vtid);
+    }
+    if (!r->to_text)
+        return;
     if (is_text(r)) {
         put_s(r, b, "thread=");
         put_word(r, b, virt ? vname : thread_name());
@@ -796,7 +867,7 @@ jc_rec *jc_rec_begin(enum jc_rec_kind kind, const char *name)
 {
     jc_rec *r = push(kind);
     if (r)
-        put_header(r, name, NULL);
+        put_header(r, name, NULL, NULL);
     return r;
 }
 
@@ -810,9 +881,14 @@ jc_rec *jc_rec_begin_labelled(enum jc_rec_kind kind, const char *check, const ch
     jc_rec *r = push(kind);
     if (!r)
         return NULL;
-    put_header(r, fn, is_text(r) ? check : NULL);
-    if (!is_text(r))
+    put_header(r, fn, is_text(r) ? check : NULL, check);
+    if (!is_text(r) && r->to_text) {
+        /* the log's "check" field; the recording has it as the label */
+        bool to_bin = r->to_bin;
+        r->to_bin = false;
         jc_rec_field_str(r, "check", check);
+        r->to_bin = to_bin;
+    }
     return r;
 }
 
@@ -831,33 +907,49 @@ static buf *arg(jc_rec *r, const char *name)
     return b;
 }
 
+/* The recording takes the value raw; true when the log wants a line. */
+static bool bin_raw(jc_rec *r, unsigned type, const char *name, const char *group, uint64_t v)
+{
+    if (!r)
+        return false;
+    if (r->to_bin)
+        jc_bin_item(&r->bin, type, name, group, v);
+    return r->to_text;
+}
+
 void jc_rec_arg_int(jc_rec *r, const char *name, long long v)
 {
-    if (r)
+    if (bin_raw(r, JC_BIN_I_INT, name, NULL, (uint64_t)v))
         put_i64(r, arg(r, name), v);
 }
 
 void jc_rec_arg_uint(jc_rec *r, const char *name, unsigned long long v)
 {
-    if (r)
+    if (bin_raw(r, JC_BIN_I_UINT, name, NULL, v))
         put_u64(r, arg(r, name), v);
 }
 
 void jc_rec_arg_double(jc_rec *r, const char *name, double v)
 {
-    if (r)
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    if (bin_raw(r, JC_BIN_I_DOUBLE, name, NULL, bits))
         put_double(r, arg(r, name), v);
 }
 
 void jc_rec_arg_bool(jc_rec *r, const char *name, int v)
 {
-    if (r)
+    if (bin_raw(r, JC_BIN_I_BOOL, name, NULL, v != 0))
         put_s(r, arg(r, name), v ? "true" : "false");
 }
 
 void jc_rec_arg_str(jc_rec *r, const char *name, const char *s)
 {
-    if (r)
+    if (!r)
+        return;
+    if (r->to_bin)
+        jc_bin_item_str(&r->bin, JC_BIN_I_STR, name, s);
+    if (r->to_text)
         put_quoted(r, arg(r, name), s, "\"");
 }
 
@@ -871,7 +963,7 @@ static void put_sym(jc_rec *r, buf *b, const char *s)
 
 void jc_rec_arg_ptr(jc_rec *r, const char *name, const void *p)
 {
-    if (!r)
+    if (!bin_raw(r, JC_BIN_I_PTR, name, NULL, (uint64_t)(uintptr_t)p))
         return;
     buf *b = arg(r, name);
     if (!p) {
@@ -922,13 +1014,13 @@ static void put_value_name(jc_rec *r, buf *b, const char *group, long long v)
 
 void jc_rec_arg_enum(jc_rec *r, const char *name, const char *group, long long v)
 {
-    if (r)
+    if (bin_raw(r, JC_BIN_I_ENUM, name, group, (uint64_t)v))
         put_value_name(r, arg(r, name), group, v);
 }
 
 void jc_rec_arg_bits(jc_rec *r, const char *name, const char *group, long long v)
 {
-    if (!r)
+    if (!bin_raw(r, JC_BIN_I_BITS, name, group, (uint64_t)v))
         return;
     buf *b = arg(r, name);
     size_t n = group ? jvmti_bits_format(group, (jlong)v, NULL, 0) : 0;
@@ -947,7 +1039,7 @@ void jc_rec_arg_bits(jc_rec *r, const char *name, const char *group, long long v
 /* c as (modified) UTF-8, then escaped like any string. */
 void jc_rec_arg_char(jc_rec *r, const char *name, int c)
 {
-    if (!r)
+    if (!bin_raw(r, JC_BIN_I_CHAR, name, NULL, (uint64_t)(int64_t)c))
         return;
     unsigned long cp = c < 0 ? (unsigned char)c : (unsigned long)c;
     char u[5] = { 0 };
@@ -968,6 +1060,12 @@ void jc_rec_out(jc_rec *r)
 {
     if (!r || r->group == GRP_OUT)
         return;
+    if (r->to_bin)
+        jc_bin_item(&r->bin, JC_BIN_I_OUT, NULL, NULL, 0);
+    if (!r->to_text) {
+        r->group = GRP_OUT;
+        return;
+    }
     put_s(r, &r->body, r->group == GRP_NONE ? sx(r)->args_empty : sx(r)->group_close);
     put_s(r, &r->body, sx(r)->out_open);
     r->group = GRP_OUT;
@@ -986,6 +1084,10 @@ void jc_rec_field_str(jc_rec *r, const char *key, const char *value)
 {
     if (!r)
         return;
+    if (r->to_bin)
+        jc_bin_item_str(&r->bin, JC_BIN_I_FIELD_STR, key, value);
+    if (!r->to_text)
+        return;
     put_s(r, &r->tail, sx(r)->field_sep);
     put_key(r, &r->tail, key);
     put_word(r, &r->tail, value);
@@ -993,7 +1095,7 @@ void jc_rec_field_str(jc_rec *r, const char *key, const char *value)
 
 void jc_rec_field_int(jc_rec *r, const char *key, long long value)
 {
-    if (!r)
+    if (!bin_raw(r, JC_BIN_I_FIELD_INT, key, NULL, (uint64_t)value))
         return;
     put_s(r, &r->tail, sx(r)->field_sep);
     put_key(r, &r->tail, key);
@@ -1042,8 +1144,9 @@ static const char *line_start(jc_rec *r, uint64_t t_ns)
 
 static void pop(jc_rec *r)
 {
-    if (r >= tl_recs && r < tl_recs + tl_depth)
-        tl_depth = (int)(r - tl_recs);
+    struct recstack *k = recstack();
+    if (r >= k->recs && r < k->recs + k->depth)
+        k->depth = (int)(r - k->recs);
 }
 
 void jc_rec_end(jc_rec *r, uint64_t t_ns, uint64_t dur_ns)
@@ -1051,6 +1154,15 @@ void jc_rec_end(jc_rec *r, uint64_t t_ns, uint64_t dur_ns)
     if (!r)
         return;
     int saved = errno;          /* the agent may look at errno after our write */
+    if (!t_ns && (r->to_text || !r->bin.claimed))
+        t_ns = jc_now_ns();     /* not timed (the wrapper times only when asked) */
+    if (r->to_bin)
+        jc_bin_end(&r->bin, r->has_error, r->error, t_ns, dur_ns);
+    if (!r->to_text) {
+        pop(r);
+        errno = saved;
+        return;
+    }
     finish(r, t_ns, dur_ns);
     if (!r->broken) {
         const char *start = line_start(r, t_ns);

@@ -94,6 +94,47 @@ static void learn(JNIEnv *jni, jthread t)
     tl_vthread = (*jni)->NewGlobalRef(jni, t);
 }
 
+int jc_java_thread_name(char *buf, size_t len)
+{
+    JNIEnv *jni = NULL;
+    jthread t = NULL;
+    int rc = -1;
+    if (!vt_env || tl_busy || jc_restricted_depth
+        || atomic_load_explicit(&jc_g.phase, memory_order_relaxed) != JVMTI_PHASE_LIVE)
+        return -1;
+    tl_busy = true;
+    if ((*vt_vm)->GetEnv(vt_vm, (void **)&jni, JNI_VERSION_1_6) != JNI_OK) {
+        rc = 0;             /* not attached: a native thread keeps its OS name */
+        goto out;
+    }
+    if ((*jni)->ExceptionCheck(jni))
+        goto out;
+    if (JC_SHIM_FN(vt_env, GetCurrentThread)(vt_env, &t) != JVMTI_ERROR_NONE || t == NULL) {
+        rc = 0;
+        goto out;
+    }
+    rc = 0;
+    if (!(vt_on && is_virtual(jni, t))) {
+        jvmtiThreadInfo info;
+        memset(&info, 0, sizeof info);
+        if (JC_SHIM_FN(vt_env, GetThreadInfo)(vt_env, t, &info) == JVMTI_ERROR_NONE) {
+            if (info.name && info.name[0]) {
+                snprintf(buf, len, "%s", info.name);
+                rc = 1;
+            }
+            JC_SHIM_FN(vt_env, Deallocate)(vt_env, (unsigned char *)info.name);
+            if (info.thread_group)
+                (*jni)->DeleteLocalRef(jni, info.thread_group);
+            if (info.context_class_loader)
+                (*jni)->DeleteLocalRef(jni, info.context_class_loader);
+        }
+    }
+    (*jni)->DeleteLocalRef(jni, t);
+out:
+    tl_busy = false;
+    return rc;
+}
+
 bool jc_vthread_current(const char **name, long long *tid)
 {
     JNIEnv *jni = NULL;

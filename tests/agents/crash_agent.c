@@ -1,12 +1,15 @@
 /* crash_agent.c — an agent that dies inside a JVMTI call while other
  * threads are busy calling, or that forks, for tests/e2e-trace-safe.sh.
  *
- * Options: "crash" or "fork".  At VMInit it attaches BUSY native threads
+ * Options: "crash", "kill" or "fork".  At VMInit it attaches BUSY native threads
  * (pthreads, named busy-N) that each call SetThreadLocalStorage(NULL, k)
  * for k = 1, 2, 3, ... without end, so the trace of each is a run of
  * consecutive k a test can check for gaps.  Then, on the VMInit thread:
  * - crash: after 300 ms, GetPhase with a bad non-NULL pointer: the VM
  *   writes through it, crashes (hs_err) and aborts; the call never returns.
+ * - kill: a thread named "waiter" (attached) enters a raw monitor and
+ *   waits on it without end (inside RawMonitorWait); after 300 ms the
+ *   VMInit thread sends the process SIGKILL: nothing of ours runs after.
  * - fork: after 300 ms, fork(); the child makes one call (GetTime) and
  *   exits with exit(0) (atexit handlers run); the parent waits for it,
  *   stops the busy threads and returns: the VM exits normally.
@@ -14,6 +17,7 @@
 #define AGENT_NAME "crash_agent"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -28,7 +32,8 @@
 
 static JavaVM *the_vm;
 static jvmtiEnv *jvmti;
-static int mode_crash;
+static int mode_crash, mode_kill;
+static jrawMonitorID waiter_mon;
 static atomic_bool stop;
 static pthread_t busy[BUSY];
 
@@ -49,6 +54,22 @@ static void *busy_main(void *arg)
     return NULL;
 }
 
+static void *waiter_main(void *arg)
+{
+    (void)arg;
+    pthread_setname_np(pthread_self(), "waiter");
+    JNIEnv *jni;
+    JavaVMAttachArgs a = { JNI_VERSION_1_8, "waiter", NULL };
+    if ((*the_vm)->AttachCurrentThread(the_vm, (void **)&jni, &a) != JNI_OK) {
+        agent_failed("AttachCurrentThread", 0);
+        return NULL;
+    }
+    (*jvmti)->RawMonitorEnter(jvmti, waiter_mon);
+    for (;;)
+        (*jvmti)->RawMonitorWait(jvmti, waiter_mon, 0);
+    return NULL;
+}
+
 static void sleep_ms(long ms)
 {
     struct timespec t = { ms / 1000, (ms % 1000) * 1000000L };
@@ -61,7 +82,18 @@ static void JNICALL vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
     (void)thread;
     for (int i = 0; i < BUSY; i++)
         pthread_create(&busy[i], NULL, busy_main, (void *)(intptr_t)i);
+    if (mode_kill) {
+        pthread_t w;
+        if ((*env)->CreateRawMonitor(env, "waiter", &waiter_mon) != JVMTI_ERROR_NONE)
+            agent_failed("CreateRawMonitor", 0);
+        pthread_create(&w, NULL, waiter_main, NULL);
+    }
     sleep_ms(300);
+    if (mode_kill) {
+        kill(getpid(), SIGKILL);
+        for (;;)
+            pause();
+    }
     if (mode_crash) {
         (*env)->GetPhase(env, (jvmtiPhase *)(uintptr_t)8);    /* the VM writes there */
         fprintf(stderr, "crash_agent: FAILED to crash\n");
@@ -87,6 +119,7 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
     (void)reserved;
     the_vm = vm;
     mode_crash = options && strcmp(options, "crash") == 0;
+    mode_kill = options && strcmp(options, "kill") == 0;
     if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION_1_2) != JNI_OK)
         return JNI_ERR;
     jvmtiEventCallbacks cb;

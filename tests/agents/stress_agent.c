@@ -14,10 +14,10 @@
  * each of those callbacks makes a few calls of its own.
  *
  * Every JVMTI call goes through CALL, which counts it per function, so none
- * goes uncounted, and on a thread named stress-N also per thread, from the
- * end of its ThreadStart callback on (the calls of that callback come
- * before HotSpot names the thread, so the trace gives them its creator's
- * name); every callback counts itself per event.  At VMDeath the counts go
+ * goes uncounted, and on a thread named stress-N also per thread, the
+ * calls of its ThreadStart callback included (the trace names a thread by
+ * its Java name, which it has in ThreadStart already); every callback
+ * counts itself per event.  At VMDeath the counts go
  * to the file named by the options (out=PATH), one "KIND NAME N" line each,
  * so that the test can compare them with the trace:
  *
@@ -90,11 +90,16 @@ static slot slots[MAX_SLOTS];
 static atomic_int nslots;
 static _Thread_local slot *tl_slot;     /* set at the end of ThreadStart */
 
+/* Calls of this thread before it has its slot (in ThreadStart). */
+static _Thread_local long tl_early[N_FUNCTIONS];
+
 static void count_call(int fn)
 {
     atomic_fetch_add(&fn_calls[fn], 1);
     if (tl_slot != NULL)
         atomic_fetch_add_explicit(&tl_slot->calls[fn], 1, memory_order_relaxed);
+    else
+        tl_early[fn]++;
 }
 
 /* Every JVMTI call of this agent goes through CALL, so none goes uncounted. */
@@ -234,13 +239,14 @@ static void JNICALL on_class_prepare(jvmtiEnv *env, JNIEnv *jni, jthread thread,
         OK(CALL(Deallocate, (unsigned char *)sig));
 }
 
-/* A stress thread gets its slot last, after the calls made here. */
+/* A stress thread gets its slot last, and the calls made here with it. */
 static void JNICALL on_thread_start(jvmtiEnv *env, JNIEnv *jni, jthread thread)
 {
     jvmtiThreadInfo info;
     slot *mine = NULL;
 
     (void)env;
+    memset(tl_early, 0, sizeof tl_early);
     count_event(EV_ThreadStart);
     look_at_current_thread();
     memset(&info, 0, sizeof info);
@@ -260,6 +266,8 @@ static void JNICALL on_thread_start(jvmtiEnv *env, JNIEnv *jni, jthread thread)
         (*jni)->DeleteLocalRef(jni, info.thread_group);
     if (info.context_class_loader != NULL)
         (*jni)->DeleteLocalRef(jni, info.context_class_loader);
+    for (int i = 0; mine && i < N_FUNCTIONS; i++)
+        atomic_fetch_add_explicit(&mine->calls[i], tl_early[i], memory_order_relaxed);
     tl_slot = mine;
 }
 

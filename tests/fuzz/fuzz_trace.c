@@ -24,7 +24,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    for (int f = JT_TRACE_TEXT; f <= JT_TRACE_JSONL; f++) {
+    for (int f = JT_TRACE_TEXT; f <= JT_TRACE_CHROME; f++) {
         char *out;
         size_t n;
         if (jt_trace_decode(data, size, "fuzz", (enum jt_trace_fmt)f, &out, &n) == 0)
