@@ -2,7 +2,9 @@
 # e2e-good.sh — a well-behaved agent (tests/agents/good_agent.c) under the
 # shim with every check on and everything traced: the program runs to the
 # end (exit 0), every trace line is JSON, and the trace holds calls and
-# events but no violation and no leak.
+# events but no violation and no leak; the signatures it keeps as class
+# tags are "referenced" summary records held by object tags, and the
+# verdict says no problems were found.
 # Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
@@ -28,6 +30,11 @@ if [[ -s $log ]]; then
             grep "\"kind\":\"$kind\"" "$log" | head -10
         fi
     done
+    trace held "$log" >"$out/held"
+    grep -q '^referenced	GetClassSignature	signature_ptr	object tag	[1-9]' "$out/held" \
+        || fail "the signatures kept as class tags are not referenced by object tags: $(cat "$out/held")"
+    grep -q '^jvmticheck: no problems found ([0-9]* calls checked); log ' "$out/stderr" \
+        || fail "verdict: $(grep '^jvmticheck:' "$out/stderr")"
 fi
 
 # check=deep: every reference the good agent passes is of the right kind

@@ -16,6 +16,11 @@
                                   (param "-": none; a line twice: two
                                   records); prints the differences, exits 1
                                   if any
+    trace.py held LOG             the leak report, one tab-separated line
+                                  per record: "leak NAME PARAM COUNT
+                                  STACK" (the site when there is no
+                                  stack) and "referenced NAME PARAM HELD
+                                  COUNT" for blocks still held
     trace.py hotspot LOG HSLOG    per function, the calls HotSpot traced
                                   (-XX:TraceJVMTI=all -Xlog:jvmti=trace:file=
                                   HSLOG:none) against ours: call records plus
@@ -142,10 +147,20 @@ def hotspot(path, hs_path):
     return 1 if bad else 0
 
 
+def held(path):
+    for r in records(path):
+        if r["kind"] == "leak":
+            print("\t".join(["leak", r.get("name", "?"), r.get("param", "-"), str(r.get("count")),
+                             r.get("stack", r.get("site", "-"))]))
+        elif r["kind"] == "summary" and r.get("type") == "referenced":
+            print("\t".join(["referenced", r.get("name", "?"), r.get("param", "-"), r.get("held", "?"),
+                             str(r.get("count"))]))
+
+
 def main(argv):
     cmds = {"counts": (counts, 1, 1), "violations": (violations, 1, 1),
             "notes": (notes, 1, 1), "calls": (calls, 1, 1), "threads": (threads, 1, 1), "expect": (expect, 2, 2),
-            "hotspot": (hotspot, 2, 2)}
+            "hotspot": (hotspot, 2, 2), "held": (held, 1, 1)}
     if len(argv) < 2 or argv[0] not in cmds or not cmds[argv[0]][1] <= len(argv) - 1 <= cmds[argv[0]][2]:
         sys.stderr.write(__doc__)
         return 2

@@ -45,7 +45,10 @@ typedef enum hook_kind {
     HOOK_EXT_FUNCTIONS,     /* GetExtensionFunctions: trampolines for the VM's */
     HOOK_EXT_EVENT_CB,      /* SetExtensionEventCallback: a trampoline */
     HOOK_MON_CREATE,        /* CreateRawMonitor: the monitor's life begins */
-    HOOK_MONITOR            /* raw monitor use: jc_monitors.c, op below */
+    HOOK_MONITOR,           /* raw monitor use: jc_monitors.c, op below */
+    HOOK_SET_TAG,           /* SetTag: a tag may hold a JVMTI block (leak report) */
+    HOOK_SET_TLS,           /* SetThreadLocalStorage: the same for a thread's slot */
+    HOOK_SET_ELS            /* SetEnvironmentLocalStorage: the env's slot */
 } hook_kind;
 
 static const struct { const char *fn; hook_kind hook; } hooks[] = {
@@ -67,7 +70,32 @@ static const struct { const char *fn; hook_kind hook; } hooks[] = {
     { "RawMonitorWait", HOOK_MONITOR },
     { "RawMonitorNotify", HOOK_MONITOR },
     { "RawMonitorNotifyAll", HOOK_MONITOR },
+    { "SetTag", HOOK_SET_TAG },
+    { "SetThreadLocalStorage", HOOK_SET_TLS },
+    { "SetEnvironmentLocalStorage", HOOK_SET_ELS },
 };
+
+/* Events that end an object's tag: the block a tag held is no longer held
+ * by it (jc_ref_set). */
+static const struct { const char *event, *tag; } tag_ending_events[] = {
+    { "ObjectFree", "tag" },
+};
+
+static const char *ending_tag(const jt_event *ev)
+{
+    for (size_t i = 0; i < sizeof tag_ending_events / sizeof *tag_ending_events; i++)
+        if (strcmp(tag_ending_events[i].event, ev->id) == 0)
+            return tag_ending_events[i].tag;
+    return NULL;
+}
+
+/* A heap callback's param through which the agent may set a tag. */
+static bool is_tag_ptr(const jt_param *p)
+{
+    char tb[160];
+    size_t n = strlen(p->id);
+    return n >= 7 && strcmp(p->id + n - 7, "tag_ptr") == 0 && strcmp(jt_c_type(p->type, tb, sizeof tb), "jlong*") == 0;
+}
 
 /* What each raw monitor function does to its monitor (jc_monitors.h). */
 static const struct { const char *fn, *op; } monitor_ops[] = {
@@ -198,14 +226,28 @@ static void put_callback_trampolines(wctx *w, const jt_function *f)
         for (size_t k = 0; k < cb->nparams; k++)
             P("%s%s %s", k ? ", " : "", jt_c_type(cb->params[k].type, tb, sizeof tb), cb->params[k].id);
         P(")\n{\n    struct cbctx_%s *c = user_data;\n    jc_restricted_depth++;\n", f->id);
+        /* tags the callback sets may hold JVMTI blocks (leak report) */
+        for (size_t k = 0; k < cb->nparams; k++)
+            if (is_tag_ptr(&cb->params[k]))
+                P("    const jlong before_%s = %s ? *%s : 0;\n", cb->params[k].id, cb->params[k].id, cb->params[k].id);
         P("    const char *in_before = jc_restricted_in;\n    jc_restricted_in = \"%s callback\";\n    ", f->id);
         if (!is_void)
             P("%s r = ", jt_c_type(cb->ret, tb, sizeof tb));
         P("c->%s(", slots[i].name);
         for (size_t k = 0; k + 1 < cb->nparams; k++)
             P("%s, ", cb->params[k].id);
-        P("c->user_data);\n    jc_restricted_in = in_before;\n    jc_restricted_depth--;\n%s}\n\n",
-          is_void ? "" : "    return r;\n");
+        P("c->user_data);\n    jc_restricted_in = in_before;\n    jc_restricted_depth--;\n");
+        for (size_t k = 0; k < cb->nparams; k++) {
+            const char *id = cb->params[k].id;
+            if (!is_tag_ptr(&cb->params[k]))
+                continue;
+            P("    if (%s && *%s != before_%s", id, id, id);
+            for (size_t e = 0; e < k; e++)  /* the same tag through two params counts once */
+                if (is_tag_ptr(&cb->params[e]))
+                    P(" && %s != %s", id, cb->params[e].id);
+            P(")\n        jc_ref_set(JC_REF_TAG, (uintptr_t)before_%s, (uintptr_t)*%s);\n", id, id);
+        }
+        P("%s}\n\n", is_void ? "" : "    return r;\n");
     }
 }
 
@@ -771,6 +813,11 @@ static void put_function(wctx *w, const jt_function *f)
     if (hook == HOOK_MONITOR && monitor_op(f))
         P("    jc_mon_call mc;\n    { jvmtiError e = jc_mon_before(%d, %s, monitor, &mc);\n"
           "      if (e != JVMTI_ERROR_NONE) return jc_refused(%d, e); }\n", f->num, monitor_op(f), f->num);
+    /* the value a tag or slot had: asked only while some block is held so */
+    if (hook == HOOK_SET_TAG)
+        P("    const uintptr_t ref_old = jc_ref_held(JC_REF_TAG) ? (uintptr_t)jc_ref_old_tag(ce, object) : 0;\n");
+    if (hook == HOOK_SET_TLS)
+        P("    const uintptr_t ref_old = jc_ref_held(JC_REF_TLS) ? jc_ref_old_tls(ce, thread) : 0;\n");
     P("    const uint64_t t0 = jc_timing() ? jc_now_ns() : 0;\n");
     if (hook == HOOK_EXT_EVENT_CB)
         P("    jvmtiError err = jc_hook_set_extension_event_callback(ce, extension_event_index, callback);\n");
@@ -803,6 +850,12 @@ static void put_function(wctx *w, const jt_function *f)
         P("        jc_env_disposed(ce);\n");
     if (hook == HOOK_MON_CREATE)
         P("        if (monitor_ptr) jc_mon_created(*monitor_ptr, name);\n");
+    if (hook == HOOK_SET_TAG)
+        P("        jc_ref_set(JC_REF_TAG, ref_old, (uintptr_t)tag);\n");
+    if (hook == HOOK_SET_TLS)
+        P("        jc_ref_set(JC_REF_TLS, ref_old, (uintptr_t)data);\n");
+    if (hook == HOOK_SET_ELS)
+        P("        ce->els = data;\n");
     P("        if (jc_tracking()) {\n");
     if (hook == HOOK_ALLOCATE)
         P("        if (mem_ptr && *mem_ptr) jc_alloc_track(ce, *mem_ptr, (size_t)size, \"Allocate\", \"mem_ptr\");\n");
@@ -852,6 +905,8 @@ static void put_event(wctx *w, const jt_event *ev)
       "    atomic_fetch_add_explicit(&jc_event_counts[%d], 1, memory_order_relaxed);\n"
       "    const bool traced = (jc_g.opt.trace & JC_TRACE_EVENTS) && jc_event_selected[%d];\n"
       "    const uint64_t t0 = traced ? jc_now_ns() : 0;\n", ev->id, idx, idx);
+    if (ending_tag(ev))
+        P("    if (jc_ref_held(JC_REF_TAG))\n        jc_ref_set(JC_REF_TAG, (uintptr_t)%s, 0);\n", ending_tag(ev));
     if (restricts(ev))
         P("    jc_restricted_depth++;\n    const char *in_before = jc_restricted_in;\n"
           "    jc_restricted_in = \"%s event callback\";\n", ev->id);

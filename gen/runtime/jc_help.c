@@ -19,7 +19,7 @@ static const struct help_row {
     { "trace=all|calls|events|errors|none", "which records (join with '+'); default errors" },
     { "only=GLOB[+GLOB...]", "trace only these functions and events (fnmatch)" },
     { "check=on|off|strict", "on: report and call the VM; strict: report and refuse; default on" },
-    { "leaks=on|off", "report JVMTI memory never Deallocated, by allocation site; default on" },
+    { "leaks=on|off", "report JVMTI memory never Deallocated and no longer held (tags, storage, agent data), by allocation site; default on" },
     { "summary=on|off", "per function, event, check and context counts at the end; default off" },
     { "addresses=on|off", "off prints pointers as 0xPTR; default on" },
     { "portability=on|off", "off hides portability notes; default on" },

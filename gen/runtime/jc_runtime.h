@@ -151,6 +151,8 @@ typedef struct jc_env {
     uint64_t patch_noted[JC_PATCH_WORDS];
     /* The agent's extension event callbacks, by jc_event_min - 1 - index. */
     jvmtiExtensionEvent ext_cb[8];
+    /* Its last SetEnvironmentLocalStorage: a root of the leak report. */
+    const void *els;
 } jc_env;
 
 /* Generated: the forwarder of each reserved slot and of the JC_TABLE_EXTRA
@@ -319,6 +321,37 @@ enum jc_release jc_alloc_release(jc_env *ce, const void *p);
 /* Report every block still held by ce (or by all envs when ce is NULL) and
  * not reported yet as a leak, and mark it reported; returns the count. */
 size_t jc_alloc_report_leaks(jc_env *ce);
+
+/* Where the agent keeps a block that the leak report cannot read from
+ * memory: object tags, thread-local storage, and the argument of an agent
+ * thread that is still running (RunAgentThread's arg).  The wrappers of SetTag,
+ * SetThreadLocalStorage, the ObjectFree trampoline and the heap callbacks
+ * say what value a tag or slot had and has now; jc_ref_count[k] counts the
+ * blocks so held, and while it is 0 the wrappers ask the VM nothing (the
+ * replaced value cannot be a block).  The hot path compares a value with
+ * the lowest and highest address ever tracked. */
+enum jc_ref_kind { JC_REF_TAG, JC_REF_TLS, JC_REF_ARG /* RunAgentThread's arg, while proc runs */, JC_REF_KINDS };
+extern _Atomic uint64_t jc_ref_count[JC_REF_KINDS];
+extern _Atomic uintptr_t jc_alloc_lo, jc_alloc_hi;
+void jc_ref_moved(enum jc_ref_kind k, uintptr_t old, uintptr_t now);
+/* The value being replaced, asked of the VM (counted as the shim's call). */
+jlong jc_ref_old_tag(jc_env *ce, jobject object);
+uintptr_t jc_ref_old_tls(jc_env *ce, jthread thread);
+static inline bool jc_ref_held(enum jc_ref_kind k)
+{
+    return jc_g.opt.leaks && atomic_load_explicit(&jc_ref_count[k], memory_order_relaxed) != 0;
+}
+static inline bool jc_alloc_near(uintptr_t v)
+{
+    return v >= atomic_load_explicit(&jc_alloc_lo, memory_order_relaxed)
+           && v <= atomic_load_explicit(&jc_alloc_hi, memory_order_relaxed);
+}
+/* A tag or slot changed from old to now (old: 0 when unknown). */
+static inline void jc_ref_set(enum jc_ref_kind k, uintptr_t old, uintptr_t now)
+{
+    if (jc_g.opt.leaks && old != now && (jc_alloc_near(old) || jc_alloc_near(now)))
+        jc_ref_moved(k, old, now);
+}
 
 /* ---- hooks the generated wrappers call for functions with extra meaning --- */
 

@@ -131,6 +131,7 @@ static void JNICALL start_trampoline(jvmtiEnv *real, JNIEnv *jni, void *arg)
     (void)real;
     free(arg);
     st.proc((jvmtiEnv *)st.ce, jni, st.arg);
+    jc_ref_set(JC_REF_ARG, (uintptr_t)st.arg, 0);  /* no longer held by the thread */
 }
 
 jvmtiError jc_hook_run_agent_thread(jc_env *ce, jthread thread, jvmtiStartFunction proc, const void *arg,
@@ -144,8 +145,12 @@ jvmtiError jc_hook_run_agent_thread(jc_env *ce, jthread thread, jvmtiStartFuncti
     st->ce = ce;
     st->proc = proc;
     st->arg = (void *)(size_t)arg;  /* the VM passes it back as void * */
+    /* the thread holds arg while proc runs (a root of the leak report) */
+    jc_ref_set(JC_REF_ARG, 0, (uintptr_t)arg);
     jvmtiError err = (*ce->real)->RunAgentThread(ce->real, thread, start_trampoline, st, priority);
-    if (err != JVMTI_ERROR_NONE)
+    if (err != JVMTI_ERROR_NONE) {
+        jc_ref_set(JC_REF_ARG, (uintptr_t)arg, 0);
         free(st);
+    }
     return err;
 }
