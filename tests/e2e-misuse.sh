@@ -2,7 +2,8 @@
 # e2e-misuse.sh — an agent that makes every mistake (tests/agents/misuse_agent.c)
 # under check=strict: the wrapper refuses each bad call, so the VM survives
 # and the program exits 0, and each mistake listed in tests/data/misuse.expect
-# (check id, function, param) left a violation record.
+# (check id, function, param) left a violation record; refused calls are
+# traced with their arguments.
 # Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
@@ -18,6 +19,11 @@ misuse_run() {
         echo "   violations in the trace:"
         trace violations "$log" | sort | uniq -c | sed 's/^/     /'
         trace expect "$log" "$expect" || fail "$1: the violations differ from misuse.expect (see above)"
+        # a refused call is traced with its arguments, like one passed on
+        grep -q '"name":"SetEventNotificationMode",.*"args":{"mode":"7","event_type":"VMInit","event_thread":null},"error":"JVMTI_ERROR_ILLEGAL_ARGUMENT","refused":' "$log" \
+            || fail "$1: the refused SetEventNotificationMode(7, VMInit) lost its arguments"
+        grep -q '"name":"Deallocate",.*"args":{"mem":"0x[0-9a-f]*"},"error":"JVMTI_ERROR_ILLEGAL_ARGUMENT","refused":' "$log" \
+            || fail "$1: a refused Deallocate lost its argument"
         # the agent asked GetEnv for 1.2: a note, not a violation, once
         notes=$(trace notes "$log")
         [[ $notes == "note portability SetHeapSamplingInterval" ]] \

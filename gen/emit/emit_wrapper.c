@@ -723,6 +723,8 @@ static void put_enum_check(wctx *w, const jt_function *f, const jt_param *p, con
     }
 }
 
+static void put_args(wctx *w, const jt_param *ps, size_t n);
+
 /* The code of each check checks.c says applies; a check id with no code
  * here is implemented by a hook or after the call (see put_function). */
 static void put_checks(wctx *w, const jt_function *f)
@@ -766,7 +768,9 @@ static void put_checks(wctx *w, const jt_function *f)
                 put_enum_check(w, f, p, t, &cs[k]);
         }
     }
-    P("        if (bad != JVMTI_ERROR_NONE && jc_g.opt.check == JC_CHECK_STRICT) return jc_refused(%d, bad);\n    }\n", f->num);
+    P("        if (bad != JVMTI_ERROR_NONE && jc_g.opt.check == JC_CHECK_STRICT) return r_%s(bad", f->id);
+    put_args(w, f->params, f->nparams);
+    P(");\n    }\n");
 }
 
 /* ---- function wrappers ---------------------------------------------------------- */
@@ -791,28 +795,65 @@ static void put_args(wctx *w, const jt_param *ps, size_t n)
             P(", %s", ps[i].id);
 }
 
+/* A call refused before the VM sees it (strict mode, a hook, a function
+ * the VM lacks): accounted, and traced with its inputs like any call. */
+static void put_refusal(wctx *w, const jt_function *f)
+{
+    char tb[160];
+    P("static jvmtiError r_%s(jvmtiError err", f->id);
+    for (size_t i = 0; i < f->nparams; i++)     /* the wrapper's, without varargs */
+        if (!f->params[i].implicit && f->params[i].type->kind != JT_VARARGS)
+            P(", %s %s", jt_c_type(f->params[i].type, tb, sizeof tb), f->params[i].id);
+    P(")\n{\n");
+    for (size_t i = 0; i < f->nparams; i++)
+        if (!f->params[i].implicit && f->params[i].type->kind != JT_VARARGS)
+            P("    (void)%s;\n", f->params[i].id);
+    P("    if (jc_refused_traced(%d, err)) {\n        jc_rec *r = jc_rec_begin(JC_REC_CALL, \"%s\");\n        ", f->num, f->id);
+    for (size_t i = 0; i < f->nparams; i++) {
+        const jt_param *p = &f->params[i];
+        if (p->implicit || is_output(p->type))
+            continue;
+        if (!format_input(w, p))
+            refuse(w, f->id, p, "no format rule for this input");
+        P("\n        ");
+    }
+    P("jc_refused_end(r, err);\n    }\n    return err;\n}\n\n");
+}
+
 static void put_function(wctx *w, const jt_function *f)
 {
     hook_kind hook = hook_of(f);
+    put_refusal(w, f);
     put_signature(w, "static jvmtiError JNICALL w_", f->id, f->params, f->nparams, "jvmtiEnv *env");
     P("\n{\n    jc_env *ce = jc_env_of(env);\n    jvmtiError bad = JVMTI_ERROR_NONE;\n    (void)bad;\n");
     /* before anything else: a function the running VM lacks is never called */
-    P("    if (jc_fn_absent[%d])\n        return jc_absent(%d);\n", f->num, f->num);
+    P("    if (jc_fn_absent[%d])\n        return r_%s(jc_absent(%d)", f->num, f->id, f->num);
+    put_args(w, f->params, f->nparams);
+    P(");\n");
     put_checks(w, f);
     for (size_t i = 0; i < f->nparams; i++)
         if (f->params[i].type->kind == JT_VARARGS)
             P("    /* varargs are reserved for future expansion: none are passed on */\n");
-    if (hook == HOOK_EVENT_MODE)
+    if (hook == HOOK_EVENT_MODE) {
         P("    { jvmtiError e = jc_hook_check_event_mode(ce, mode, event_type, event_thread);\n"
-          "      if (e != JVMTI_ERROR_NONE) return jc_refused(%d, e); }\n", f->num);
-    if (hook == HOOK_DEALLOCATE)
+          "      if (e != JVMTI_ERROR_NONE) return r_%s(e", f->id);
+        put_args(w, f->params, f->nparams);
+        P("); }\n");
+    }
+    if (hook == HOOK_DEALLOCATE) {
         P("    if (mem != NULL && jc_tracking() && !jc_hook_deallocate(ce, %d, mem))\n"
-          "        return jc_refused(%d, JVMTI_ERROR_ILLEGAL_ARGUMENT);\n", f->num, f->num);
+          "        return r_%s(JVMTI_ERROR_ILLEGAL_ARGUMENT", f->num, f->id);
+        put_args(w, f->params, f->nparams);
+        P(");\n");
+    }
     if (hook == HOOK_DISPOSE)
         P("    jc_hook_dispose(ce);\n");
-    if (hook == HOOK_MONITOR && monitor_op(f))
+    if (hook == HOOK_MONITOR && monitor_op(f)) {
         P("    jc_mon_call mc;\n    { jvmtiError e = jc_mon_before(%d, %s, monitor, &mc);\n"
-          "      if (e != JVMTI_ERROR_NONE) return jc_refused(%d, e); }\n", f->num, monitor_op(f), f->num);
+          "      if (e != JVMTI_ERROR_NONE) return r_%s(e", f->num, monitor_op(f), f->id);
+        put_args(w, f->params, f->nparams);
+        P("); }\n");
+    }
     /* the value a tag or slot had: asked only while some block is held so */
     if (hook == HOOK_SET_TAG)
         P("    const uintptr_t ref_old = jc_ref_held(JC_REF_TAG) ? (uintptr_t)jc_ref_old_tag(ce, object) : 0;\n");

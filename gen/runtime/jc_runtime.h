@@ -121,6 +121,8 @@ void jc_vm_learn(jvmtiEnv *real);
 jint jc_vm_version(void);                       /* 0 before jc_vm_learn */
 /* The error an absent function returns (README, Checks: version). */
 #define JC_ERROR_ABSENT JVMTI_ERROR_NOT_AVAILABLE
+/* Reports the version violation; returns JC_ERROR_ABSENT, which the wrapper
+ * refuses (traced with its arguments). */
 jvmtiError jc_absent(int num);
 /* A call through a reserved slot of our spec: up to 7 register-sized
  * arguments after env are passed on unchanged (see jc_vm.c). */

@@ -44,16 +44,17 @@ jvmtiError jc_flag(enum jc_check_id id, int num, const char *param, jvmtiError p
     return bad != JVMTI_ERROR_NONE ? bad : prescribed;
 }
 
-jvmtiError jc_refused(int num, jvmtiError err)
+bool jc_refused_traced(int num, jvmtiError err)
 {
     jc_account(num, err, 0);
-    if (jc_traced(num, err)) {
-        jc_rec *r = jc_rec_begin(JC_REC_CALL, jc_fn_table[num].name);
-        jc_rec_field_str(r, "refused", "not passed to the VM");
-        jc_rec_error(r, err);
-        jc_rec_end(r, jc_now_ns(), 0);
-    }
-    return err;
+    return jc_traced(num, err);
+}
+
+void jc_refused_end(jc_rec *r, jvmtiError err)
+{
+    jc_rec_field_str(r, "refused", "not passed to the VM");
+    jc_rec_error(r, err);
+    jc_rec_end(r, jc_now_ns(), 0);
 }
 
 void jc_check_documented(int num, jvmtiError err)

@@ -126,7 +126,7 @@ jvmtiError jc_absent(int num)
                          "the VM (JVMTI %s) has no entry for %s in its function table; not passed to the VM", vm,
                          fi->name);
     }
-    return jc_refused(num, JC_ERROR_ABSENT);
+    return JC_ERROR_ABSENT;     /* the wrapper's r_<Function> traces the refusal */
 }
 
 typedef jvmtiError (JNICALL *jc_passed_fn)(jvmtiEnv *, void *, void *, void *, void *, void *, void *, void *);
