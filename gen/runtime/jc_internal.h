@@ -62,12 +62,20 @@ void jc_vthreads_init(JavaVM *vm, jvmtiEnv *own);
  * are its name and id); false: a platform thread, or it cannot be told. */
 bool jc_vthread_current(const char **name, long long *tid);
 
+/* ---- jc_header.c --------------------------------------------------------- */
+
+/* The run header record, once, from jc_vm_learn (real: the first env). */
+void jc_header_write(jvmtiEnv *real, jint vm_version);
+
 /* ---- jc_alloc.c ---------------------------------------------------------- */
 
 /* Forgets every tracked block (tests). */
 void jc_alloc_reset(void);
 
 /* ---- jc_state.c ---------------------------------------------------------- */
+
+/* The option string the runtime was set from ("" before jc_init). */
+const char *jc_options_text(void);
 
 /* What a new env's table holds (wrappers, and forwarders in reserved slots). */
 const struct jvmtiInterface_1_ *jc_env_template(void);

@@ -207,7 +207,7 @@ extern _Thread_local const char *jc_restricted_in;
 /* ---- trace records -------------------------------------------------------- */
 
 enum jc_rec_kind { JC_REC_CALL, JC_REC_EVENT, JC_REC_VIOLATION, JC_REC_LEAK, JC_REC_SUMMARY, JC_REC_NOTE,
-                   JC_REC_WARNING };
+                   JC_REC_WARNING, JC_REC_HEADER };
 
 /* A record is built in a thread-local buffer and written with one write(2),
  * so lines from concurrent threads never interleave and no lock is held

@@ -116,6 +116,11 @@ fail:
     return -1;
 }
 
+const char *jc_options_text(void)
+{
+    return init_text ? init_text : "";
+}
+
 int jc_init(const char *options, bool require_agent, char *err, size_t errlen)
 {
     const char *text = options ? options : "";

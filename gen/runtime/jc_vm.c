@@ -98,6 +98,7 @@ void jc_vm_learn(jvmtiEnv *real)
     __atomic_store_n(&vm_version, v, __ATOMIC_RELEASE);
     learned = true;
     pthread_mutex_unlock(&lock);
+    jc_header_write(real, v);
 
     if (major_minor(v) > major_minor(jc_spec_version)) {
         char vm[16], spec[16];
