@@ -348,6 +348,21 @@ static void assert_defaults(const jc_options *o)
     ck_assert_ptr_null(o->agent_options);
 }
 
+/* names=: on in text, off in jsonl, unless given. */
+START_TEST(test_options_names)
+{
+    static const struct { const char *text; int names; } cases[] = {
+        { "", 1 }, { "format=jsonl", 0 }, { "format=jsonl,names=on", 1 }, { "names=off", 0 },
+        { "names=on,format=text", 1 }, { "names=off,format=jsonl", 0 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        jc_options o = parse_ok(cases[i].text, false);
+        ck_assert_msg(o.names == cases[i].names, "'%s': names %d", cases[i].text, o.names);
+        jc_options_free(&o);
+    }
+}
+END_TEST
+
 START_TEST(test_options_defaults)
 {
     static const char *const texts[] = { NULL, "", ",", ",,," };
@@ -494,13 +509,13 @@ static const struct bad_case {
 } bad_cases[] = {
     { "foo", false,
       "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, portability, "
-      "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
+      "exitcode, halt, repeat, stack, suppress, gen_suppressions, names, help, agent)" },
     { "trace=all,foo=1,log=x", false,
       "jvmticheck: unknown option 'foo' (known: log, format, trace, only, check, leaks, summary, addresses, portability, "
-      "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
+      "exitcode, halt, repeat, stack, suppress, gen_suppressions, names, help, agent)" },
     { "=x", false,
       "jvmticheck: unknown option '' (known: log, format, trace, only, check, leaks, summary, addresses, portability, "
-      "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
+      "exitcode, halt, repeat, stack, suppress, gen_suppressions, names, help, agent)" },
     { "trace=some", false,
       "jvmticheck: bad value 'some' for trace (expected all, calls, events, errors or none, or several joined by '+')" },
     { "trace=all+bogus", false,
@@ -530,7 +545,7 @@ static const struct bad_case {
       "jvmticheck: agent= is only for the -agentpath shim (jvmti_check_wrap wraps its caller)" },
     { "bogus,agent=/p/lib.so", true,
       "jvmticheck: unknown option 'bogus' (known: log, format, trace, only, check, leaks, summary, addresses, portability, "
-      "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
+      "exitcode, halt, repeat, stack, suppress, gen_suppressions, names, help, agent)" },
     { "exitcode=0,agent=/p/lib.so", true, "jvmticheck: bad value '0' for exitcode (expected a number from 1 to 255)" },
     { "repeat=x1", false, "jvmticheck: bad value 'x1' for repeat (expected a number from 1 to 1000000)" },
     { "stack=33", false, "jvmticheck: bad value '33' for stack (expected a number of frames from 1 to 32)" },
@@ -1324,7 +1339,7 @@ static Suite *runtime_suite(void)
     Suite *s = suite_create("runtime");
     struct { const char *name; const TTest *tests[16]; } cases[] = {
         { "json", { test_json_validator } },
-        { "options", { test_options_defaults, test_options_keywords, test_options_all_at_once,
+        { "options", { test_options_defaults, test_options_names, test_options_keywords, test_options_all_at_once,
                        test_options_only, test_options_agent, test_options_errors, test_options_error_buffers } },
         { "init", { test_init, test_init_appends } },
         { "records", { test_jsonl_records, test_text_records, test_phases, test_nested_records, test_tid } },

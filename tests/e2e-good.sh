@@ -4,7 +4,8 @@
 # end (exit 0), every trace line is JSON, and the trace holds calls and
 # events but no violation and no leak; the signatures it keeps as class
 # tags are "referenced" summary records held by object tags, and the
-# verdict says no problems were found.
+# verdict says no problems were found.  In text, names=on (the default)
+# shows classes, methods and fields by name; names=off as addresses.
 # Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
@@ -36,6 +37,24 @@ if [[ -s $log ]]; then
     grep -q '^jvmticheck: no problems found ([0-9]* calls checked); log ' "$out/stderr" \
         || fail "verdict: $(grep '^jvmticheck:' "$out/stderr")"
 fi
+
+# names=on, the default in text: classes, methods and fields by name
+log=$out/names.log
+e2e_java "-agentpath:$LIBJVMTICHECK=trace=all,log=$log,agent=$AGENTS_DIR/good_agent.so" Workload
+[[ $rc -eq 0 ]] || fail "names: java exited $rc"
+for want in 'call GetMethodName(method="Workload.main([Ljava/lang/String;)V")' \
+            'call GetFieldName(klass="LWorkload;", field="Workload.total")' \
+            'klass="LWorkload$Piece;") dur=' \
+            'call IsMethodNative(method="Workload$Piece.run()V")'; do
+    grep -qF "$want" "$log" || fail "names=on: no record with '$want'"
+done
+grep -q '\] event ClassPrepare(thread=0x[0-9a-f]*, klass="LWorkload\$Piece;")' "$log" \
+    || fail "names=on: no ClassPrepare event naming Workload\$Piece"
+# names=off, and jsonl (off by default): addresses
+log=$out/nonames.log
+e2e_java "-agentpath:$LIBJVMTICHECK=trace=all,names=off,log=$log,agent=$AGENTS_DIR/good_agent.so" Workload
+grep -q 'call GetMethodName(method=0x[0-9a-f]*)' "$log" || fail "names=off: methods not as addresses"
+grep -q 'method="Workload' "$log" && fail "names=off: a method by name"
 
 # check=deep: every reference the good agent passes is of the right kind
 log=$out/deep.jsonl

@@ -26,6 +26,10 @@ typedef struct wctx {
     jt_out *o;
     const jt_spec *s;
     int errors;
+    /* names=on: whether the VM has accepted the references being formatted
+     * (a C expression), and the class param a jfieldID belongs to. */
+    const char *accepted;
+    const char *klass;
 } wctx;
 
 #define P(...) jt_out_printf(w->o, __VA_ARGS__)
@@ -363,7 +367,21 @@ static bool format_value(wctx *w, const jt_type *t, const char *name, const char
     case JT_JVALUE:
         P("jc_rec_arg_int(r, \"%s\", (long long)(%s).j);", name, expr);
         return true;
-    case JT_JMETHODID: case JT_JFIELDID: case JT_JRAWMONITORID: case JT_JCLASS:
+    case JT_JMETHODID:
+        P("jc_rec_arg_method(r, \"%s\", (jmethodID)(%s), %s);", name, expr, w->accepted ? w->accepted : "0");
+        return true;
+    case JT_JCLASS:
+        P("jc_rec_arg_class(r, \"%s\", (jclass)(%s), %s);", name, expr, w->accepted ? w->accepted : "0");
+        return true;
+    case JT_JFIELDID:
+        if (w->klass) {
+            P("jc_rec_arg_field(r, \"%s\", %s, (jfieldID)(%s), %s);", name, w->klass, expr,
+              w->accepted ? w->accepted : "0");
+            return true;
+        }
+        P("jc_rec_arg_ptr(r, \"%s\", (const void *)(%s));", name, expr);
+        return true;
+    case JT_JRAWMONITORID:
     case JT_JTHREAD: case JT_JTHREADGROUP: case JT_JOBJECT:
         P("jc_rec_arg_ptr(r, \"%s\", (const void *)(%s));", name, expr);
         return true;
@@ -795,6 +813,15 @@ static void put_args(wctx *w, const jt_param *ps, size_t n)
             P(", %s", ps[i].id);
 }
 
+/* The class a jfieldID among ps belongs to: the first jclass input. */
+static const char *class_param(const jt_param *ps, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!ps[i].implicit && ps[i].type->kind == JT_JCLASS)
+            return ps[i].id;
+    return NULL;
+}
+
 /* A call refused before the VM sees it (strict mode, a hook, a function
  * the VM lacks): accounted, and traced with its inputs like any call. */
 static void put_refusal(wctx *w, const jt_function *f)
@@ -809,6 +836,8 @@ static void put_refusal(wctx *w, const jt_function *f)
         if (!f->params[i].implicit && f->params[i].type->kind != JT_VARARGS)
             P("    (void)%s;\n", f->params[i].id);
     P("    if (jc_refused_traced(%d, err)) {\n        jc_rec *r = jc_rec_begin(JC_REC_CALL, \"%s\");\n        ", f->num, f->id);
+    w->accepted = "false";      /* the VM never saw these */
+    w->klass = class_param(f->params, f->nparams);
     for (size_t i = 0; i < f->nparams; i++) {
         const jt_param *p = &f->params[i];
         if (p->implicit || is_output(p->type))
@@ -903,6 +932,8 @@ static void put_function(wctx *w, const jt_function *f)
     put_alloc_tracking(w, f);
     P("        }\n    } else if (jc_g.opt.check != JC_CHECK_OFF) {\n        jc_check_documented(%d, err);\n    }\n", f->num);
     P("    if (jc_traced(%d, err)) {\n        jc_rec *r = jc_rec_begin(JC_REC_CALL, \"%s\");\n        ", f->num, f->id);
+    w->accepted = "err == JVMTI_ERROR_NONE";
+    w->klass = class_param(f->params, f->nparams);
     for (size_t i = 0; i < f->nparams; i++) {
         const jt_param *p = &f->params[i];
         if (p->implicit || is_output(p->type))
@@ -912,6 +943,7 @@ static void put_function(wctx *w, const jt_function *f)
         P("\n        ");
     }
     P("if (err == JVMTI_ERROR_NONE) {\n            jc_rec_out(r);\n            ");
+    w->accepted = "true";       /* outputs of a successful call */
     for (size_t i = 0; i < f->nparams; i++) {
         const jt_param *p = &f->params[i];
         if (p->implicit || !is_output(p->type))
@@ -965,6 +997,8 @@ static void put_event(wctx *w, const jt_event *ev)
     }
     P("    if (traced) {\n        const uint64_t dur = jc_now_ns() - t0;\n"
       "        jc_rec *r = jc_rec_begin(JC_REC_EVENT, \"%s\");\n        ", ev->id);
+    w->accepted = "true";       /* the VM hands these to the agent */
+    w->klass = class_param(ev->params, ev->nparams);
     for (size_t i = 0; i < ev->nparams; i++) {
         const jt_param *p = &ev->params[i];
         if (p->implicit)

@@ -23,6 +23,7 @@ static const struct help_row {
     { "summary=on|off", "per function, event, check and context counts at the end; default off" },
     { "addresses=on|off", "off prints pointers as 0xPTR; default on" },
     { "portability=on|off", "off hides portability notes; default on" },
+    { "names=on|off", "classes, methods and fields by name, not address; default on in text, off in jsonl" },
     { "exitcode=N", "exit with N (1-255) when anything was reported" },
     { "halt=on|off", "stop at the first violation, naming its call site; default off" },
     { "repeat=N", "show the first N occurrences of each context, count the rest; default 1" },

@@ -62,6 +62,12 @@ void jc_vthreads_init(JavaVM *vm, jvmtiEnv *own);
  * are its name and id); false: a platform thread, or it cannot be told. */
 bool jc_vthread_current(const char **name, long long *tid);
 
+/* ---- jc_names.c ---------------------------------------------------------- */
+
+/* names=on asks the runtime's private env (own) about references. */
+void jc_names_init(JavaVM *vm, jvmtiEnv *own);
+void jc_names_reset(void);
+
 /* ---- jc_header.c --------------------------------------------------------- */
 
 /* The run header record, once, from jc_vm_learn (real: the first env). */

@@ -52,6 +52,7 @@ typedef struct jc_options {
     char *suppress_path;        /* suppression file; NULL: none */
     bool gen_suppressions;      /* print a ready suppression line per context */
     bool help;                  /* print the option reference, exit */
+    int names;                  /* references as names (jc_names.c); -1 while parsing: by format */
 } jc_options;
 
 /* Parses "trace=all,log=x,...,agent=/p/lib.so=opts".  agent= comes last and
@@ -227,6 +228,12 @@ void jc_rec_arg_ptr(jc_rec *r, const char *name, const void *p);     /* placehol
 void jc_rec_arg_enum(jc_rec *r, const char *name, const char *group, long long v);  /* by name */
 void jc_rec_arg_bits(jc_rec *r, const char *name, const char *group, long long v);
 void jc_rec_arg_char(jc_rec *r, const char *name, int c);
+/* names=on (jc_names.c): a reference by name when accepted (the VM took
+ * it: a successful call, an output, an event) and the moment is safe; else
+ * as jc_rec_arg_ptr.  A field needs its class. */
+void jc_rec_arg_class(jc_rec *r, const char *name, jclass k, bool accepted);
+void jc_rec_arg_method(jc_rec *r, const char *name, jmethodID m, bool accepted);
+void jc_rec_arg_field(jc_rec *r, const char *name, jclass k, jfieldID f, bool accepted);
 void jc_rec_out(jc_rec *r);         /* args that follow are outputs */
 void jc_rec_error(jc_rec *r, jvmtiError e);
 void jc_rec_field_str(jc_rec *r, const char *key, const char *value);  /* extra top-level key */

@@ -234,6 +234,7 @@ int jc_track_phase(JavaVM *vm, char *err, size_t errlen)
     }
     atomic_store(&jc_g.phase, phase);
     jc_vthreads_init(vm, env);
+    jc_names_init(vm, env);
     return 0;
 }
 

@@ -367,4 +367,5 @@ void jc_reset(void)
     jc_suppress_reset();
     jc_site_reset();
     jc_verdict_reset();
+    jc_names_reset();
 }

@@ -42,7 +42,7 @@ static void thread_info(JNIEnv *jni, jthread thread)
     TRY((*jvmti)->GetThreadState(jvmti, thread, &state));
 }
 
-/* Methods, names, lines and the source file of one of the test's classes. */
+/* Methods, fields, names, lines and the source file of one of the test's classes. */
 static void class_details(jclass klass)
 {
     jint count;
@@ -64,6 +64,16 @@ static void class_details(jclass klass)
             TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)lines));
     }
     TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)methods));
+
+    jfieldID *fields;
+    TRY((*jvmti)->GetClassFields(jvmti, klass, &count, &fields));
+    for (jint i = 0; i < count; i++) {
+        char *name;
+
+        TRY((*jvmti)->GetFieldName(jvmti, klass, fields[i], &name, NULL, NULL));
+        TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)name));
+    }
+    TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)fields));
     if ((*jvmti)->GetSourceFileName(jvmti, klass, &source) == JVMTI_ERROR_NONE)
         TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)source));
 }
