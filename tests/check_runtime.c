@@ -1109,6 +1109,7 @@ START_TEST(test_summary)
     atomic_store(&jc_fn_stats_table[2].errors, 1);
     atomic_store(&jc_fn_stats_table[2].total_ns, 1000);
     atomic_store(&jc_fn_stats_table[2].shim_calls, 3);
+    atomic_store(&jc_fn_stats_table[1].shim_calls, 9);  /* the shim's own only: after StubTwo */
     atomic_store(&jc_event_counts[1], 5);
     jc_violation(JC_CHK_phase, "StubTwo", NULL, "x");
     jc_alloc_track(NULL, (void *)0x1000, 16, "Allocate", "mem_ptr");
@@ -1116,17 +1117,17 @@ START_TEST(test_summary)
     jc_report_summary();                /* once only */
     lines l = read_lines(log);
     assert_all_json(&l);
-    ck_assert_uint_eq(l.n, 7);         /* violation, leak, StubTwo, event, phase and leak checks, context */
+    ck_assert_uint_eq(l.n, 8);         /* violation, leak, StubTwo, StubOne, event, phase and leak checks, context */
     free_lines(&l);
     py_check(log,
-             "assert [o['kind'] for o in L] == ['violation', 'leak'] + ['summary'] * 5\n"
-             "assert L[6]['type'] == 'context' and L[6]['check'] == 'phase' and L[6]['count'] == 1, L[6]\n"
+             "assert [o['kind'] for o in L] == ['violation', 'leak'] + ['summary'] * 6\n"
+             "assert L[7]['type'] == 'context' and L[7]['check'] == 'phase' and L[7]['count'] == 1, L[7]\n"
              "fn = L[2]\n"
              "assert fn['name'] == 'StubTwo' and fn['type'] == 'function', fn\n"
              "assert (fn['calls'], fn['errors'], fn['total_ns'], fn['mean_ns'], fn['shim_calls']) == (4, 1, 1000, 250, 3)\n"
-             "assert L[3]['name'] == 'StubThreadEvent' and L[3]['count'] == 5 and L[3]['type'] == 'event'\n"
-             "assert L[4]['name'] == 'phase' and L[4]['count'] == 1 and L[4]['type'] == 'check'\n"
-             "assert L[5]['name'] == 'leak' and L[5]['count'] == 1\n");
+             "assert (L[3]['name'], L[3]['calls'], L[3]['shim_calls']) == ('StubOne', 0, 9), L[3]\n"
+             "assert L[4]['name'] == 'StubThreadEvent' and L[4]['count'] == 5 and L[4]['type'] == 'event'\n"
+             "assert [(o['name'], o['type']) for o in L[5:7]] == [('leak', 'check'), ('phase', 'check')], L[5:7]\n");
 }
 END_TEST
 
