@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # e2e-reach.sh — leaks against blocks still referenced (issue 11, item 5).
 #
-# keep_agent (tests/agents/keep_agent.c) keeps five JVMTI blocks where the
-# shim can see them (a static variable, an object tag, env-local storage,
-# inside that env-local block, thread-local storage) and loses three (only
+# keep_agent (tests/agents/keep_agent.c) keeps six JVMTI blocks where the
+# shim can see them (a static variable, an object tag set by SetTag and one
+# set by a heap callback, env-local storage, inside that env-local block,
+# thread-local storage) and loses three (only
 # in a local; a tag set then cleared; a thread-local slot overwritten).
 # The leak report must list exactly the three lost ones as leaks, each at
-# its own call site in keep_agent.c, and the five kept ones as "referenced"
+# its own call site in keep_agent.c, and the six kept ones as "referenced"
 # summary records saying where they are held; the verdict counts 3 leaks.
 # With text format the same, on the verdict line.  On JDK 17 and the newer
 # JDK.  Exit 0 pass, 1 fail, 77 skip.
@@ -35,17 +36,18 @@ reach_run() {
         grep -q "^leak	GetErrorName	.*keep_agent.c:[0-9]* $fn+" "$out/$label.held" \
             || fail "no leak at $fn in keep_agent.c"
     done
-    # the five kept ones are still referenced, held where the agent put them
+    # the six kept ones are still referenced, held where the agent put them
     local want
     for want in "GetSystemProperty	value_ptr	data of keep_agent.so	1" \
                 "GetClassSignature	signature_ptr	object tag	1" \
                 "Allocate	mem_ptr	env-local storage	1" \
                 "GetTopThreadGroups	groups_ptr	block from Allocate	1" \
-                "GetSystemProperty	value_ptr	thread-local storage	1"; do
+                "GetSystemProperty	value_ptr	thread-local storage	1" \
+                "Allocate	mem_ptr	object tag	1"; do
         grep -qF "referenced	$want" "$out/$label.held" || fail "not referenced: $want"
     done
-    [[ $(grep -c '^referenced' "$out/$label.held") -eq 5 ]] \
-        || fail "$(grep -c '^referenced' "$out/$label.held") referenced groups, expected 5"
+    [[ $(grep -c '^referenced' "$out/$label.held") -eq 6 ]] \
+        || fail "$(grep -c '^referenced' "$out/$label.held") referenced groups, expected 6"
     grep -q '^jvmticheck: 0 violations in 0 contexts, 3 leak sites (3 blocks, [0-9]* bytes); log ' "$out/stderr" \
         || fail "verdict: $(grep '^jvmticheck:' "$out/stderr")"
 }

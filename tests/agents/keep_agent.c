@@ -8,6 +8,8 @@
  *   kept in env-local storage      Allocate(64)                     env-local storage
  *   kept inside that block         GetTopThreadGroups               block from Allocate
  *   kept in thread-local storage   GetSystemProperty(java.home)     thread-local storage
+ *   kept in a tag a heap callback  Allocate(32)                     object tag
+ *   set (IterateThroughHeap's tag_ptr, on a Thread)
  *
  *   lost: only ever in a local     GetErrorName  (lose_local)
  *   lost: a tag set, then cleared  GetErrorName  (lose_tag)
@@ -48,6 +50,18 @@ __attribute__((noinline)) static void lose_tls(jvmtiEnv *env)
     TRY((*env)->SetThreadLocalStorage(env, NULL, name));
 }
 
+/* IterateThroughHeap over Threads: the first one's tag becomes the block. */
+static jint JNICALL tag_one(jlong class_tag, jlong size, jlong *tag_ptr, jint length, void *user_data)
+{
+    void **block = user_data;
+    (void)class_tag, (void)size, (void)length;
+    if (*block == NULL || *tag_ptr != 0)
+        return 0;
+    *tag_ptr = (jlong)(intptr_t)*block;
+    *block = NULL;
+    return JVMTI_VISIT_ABORT;
+}
+
 static void JNICALL on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
 {
     (void)thread;
@@ -76,6 +90,17 @@ static void JNICALL on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
         holder[1] = NULL;
         TRY((*env)->SetEnvironmentLocalStorage(env, holder));
     }
+
+    jclass thread_class = (*jni)->FindClass(jni, "java/lang/Thread");
+    void *heap_block = NULL;
+    jvmtiHeapCallbacks hcb;
+    memset(&hcb, 0, sizeof hcb);
+    hcb.heap_iteration_callback = tag_one;
+    TRY((*env)->Allocate(env, 32, (unsigned char **)&heap_block));
+    if (thread_class != NULL)
+        TRY((*env)->IterateThroughHeap(env, 0, thread_class, &hcb, &heap_block));
+    if (heap_block != NULL)
+        agent_failed("IterateThroughHeap tagged no Thread", 0);
 
     lose_local(env);
     lose_tag(env, string);
