@@ -3,8 +3,10 @@
 # shim with every check on and everything traced: the program runs to the
 # end (exit 0), every trace line is JSON, and the trace holds calls and
 # events but no violation and no leak; the signatures it keeps as class
-# tags are "referenced" summary records held by object tags, and the
-# verdict says no problems were found.  In text, names=on (the default)
+# tags are "referenced" summary records held by object tags, the
+# summary=on table counts the agent's calls as the trace has them (the
+# shim's own apart) largest first, and the verdict says no problems were
+# found.  In text, names=on (the default)
 # shows classes, methods and fields by name; names=off as addresses.
 # Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
@@ -34,6 +36,8 @@ if [[ -s $log ]]; then
     trace held "$log" >"$out/held"
     grep -q '^referenced	GetClassSignature	signature_ptr	object tag	[1-9]' "$out/held" \
         || fail "the signatures kept as class tags are not referenced by object tags: $(cat "$out/held")"
+    # summary=on: the agent's calls as the trace has them, the shim's apart, by count
+    trace summary "$log" || fail "summary=on table disagrees with the trace (above)"
     grep -q '^jvmticheck: no problems found ([0-9]* calls checked); log ' "$out/stderr" \
         || fail "verdict: $(grep '^jvmticheck:' "$out/stderr")"
 fi
