@@ -3,7 +3,8 @@
 # under check=strict: the wrapper refuses each bad call, so the VM survives
 # and the program exits 0, and each mistake listed in tests/data/misuse.expect
 # (check id, function, param) left a violation record; refused calls are
-# traced with their arguments.
+# traced with their arguments; in text, names=on leaves the references
+# of refused calls as addresses and names the accepted ones.
 # Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
@@ -36,6 +37,24 @@ misuse_run jdk17
 # makes those only with its option deep)
 cat "$srcdir/tests/data/misuse.expect" "$srcdir/tests/data/misuse-deep.expect" >"$out/deep.expect"
 misuse_run jdk17-deep strict+deep deep "$out/deep.expect"
+# names=on (the default in text) must not ask the VM about a reference it
+# refused or would refuse: the wrong-kind jclass (deep), the one passed from
+# a heap callback, a good one with a NULL output; a class the VM accepted
+# is named.  The VM survives.
+log=$out/names.log
+e2e_java "-agentpath:$LIBJVMTICHECK=check=strict+deep,trace=all,log=$log,agent=$AGENTS_DIR/misuse_agent.so=deep" Workload
+[[ $rc -eq 0 ]] || fail "names: java exited $rc"
+grep -q '\] call GetClassSignature(klass=0x[0-9a-f]*) = JVMTI_ERROR_INVALID_CLASS dur=0ns refused=' "$log" \
+    || fail "names: the refused wrong-kind GetClassSignature is not traced with its address"
+grep -q 'thread="VM Thread".*\] call GetClassSignature(klass=0x[0-9a-f]*) = JVMTI_ERROR_ACCESS_DENIED dur=0ns refused=' "$log" \
+    || fail "names: the GetClassSignature refused in a heap callback is not traced with its address"
+grep -q 'refused=.*' "$log" && grep 'refused=' "$log" | grep -q '="L' \
+    && fail "names: a refused call's reference was named: $(grep 'refused=' "$log" | grep -m1 '="L')"
+grep -q '\] call GetClassMethods(klass=0x[0-9a-f]*) = JVMTI_ERROR_NULL_POINTER dur=0ns refused=' "$log" \
+    || fail "names: the refused GetClassMethods of a good class is not traced with its address"
+grep -q '\] call GetClassSignature(klass="Ljava/lang/Thread;") -> out(signature_ptr="Ljava/lang/Thread;") = JVMTI_ERROR_NONE' "$log" \
+    || fail "names: an accepted jclass is not named"
+
 if e2e_have_new_jdk; then
     e2e_use_jdk "$JDK_NEW"
     misuse_run new
