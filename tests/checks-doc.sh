@@ -4,7 +4,9 @@
 #      writes from it (edit the TSV, then run
 #      `scripts/gen-checks.sh readme doc/checks.tsv <README.md >x && mv x README.md`);
 #   2. its ids are the runtime's check ids (JC_CHECK_IDS in
-#      gen/runtime/jc_runtime.h), no more, no fewer;
+#      gen/runtime/jc_runtime.h), no more, no fewer, and the HTML page's
+#      checks reference (written by hand in templates/jvmti.html.tmpl)
+#      explains those ids and the portability note;
 #   3. jvmticheck(7), generated from doc/jvmticheck.7.in, has one entry per
 #      id, the README's words in it, and groff formats it without a warning;
 #      the man page make built (doc/jvmticheck.7) is the same;
@@ -34,6 +36,14 @@ ids_rt=$(sed -n '/#define JC_CHECK_IDS/,/^$/p' "$srcdir/gen/runtime/jc_runtime.h
          | grep -o 'X([a-z_]*)' | sed 's/X(\(.*\))/\1/' | sort)
 [[ -n $ids_rt && $ids_tsv == "$ids_rt" ]] && echo "ok   $(echo "$ids_rt" | wc -l) ids, the runtime's" \
     || fail "ids differ: doc/checks.tsv has '$(echo $ids_tsv)', JC_CHECK_IDS '$(echo $ids_rt)'"
+
+# 2b. the HTML page's checks reference (templates/jvmti.html.tmpl, its own
+# words) explains every id, and no other but the portability note
+ids_html=$( { grep -o 'id="check\.[a-z_]*"' "$srcdir/templates/jvmti.html.tmpl" \
+              | sed 's/id="check\.//; s/"$//'; echo portability; } | sort -u)
+[[ $ids_html == "$( { echo "$ids_tsv"; echo portability; } | sort -u)" ]] \
+    && echo "ok   the HTML checks reference has the same ids" \
+    || fail "HTML checks reference ids differ: '$(echo $ids_html)' vs doc/checks.tsv '$(echo $ids_tsv)'"
 
 # 3. the man page
 if sh "$gen" man "$tsv" <"$srcdir/doc/jvmticheck.7.in" >"$out/jvmticheck.7"; then
