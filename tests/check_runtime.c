@@ -350,6 +350,21 @@ static void assert_defaults(const jc_options *o)
     ck_assert_ptr_null(o->agent_options);
 }
 
+/* names=: on in text, off in jsonl, unless given. */
+START_TEST(test_options_names)
+{
+    static const struct { const char *text; int names; } cases[] = {
+        { "", 1 }, { "format=jsonl", 0 }, { "format=jsonl,names=on", 1 }, { "names=off", 0 },
+        { "names=on,format=text", 1 }, { "names=off,format=jsonl", 0 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        jc_options o = parse_ok(cases[i].text, false);
+        ck_assert_msg(o.names == cases[i].names, "'%s': names %d", cases[i].text, o.names);
+        jc_options_free(&o);
+    }
+}
+END_TEST
+
 START_TEST(test_options_defaults)
 {
     static const char *const texts[] = { NULL, "", ",", ",,," };
@@ -496,13 +511,13 @@ static const struct bad_case {
 } bad_cases[] = {
     { "foo", false,
       "jvmticheck: unknown option 'foo' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
-      "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
+      "exitcode, halt, repeat, stack, suppress, gen_suppressions, names, help, agent)" },
     { "trace=all,foo=1,log=x", false,
       "jvmticheck: unknown option 'foo' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
-      "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
+      "exitcode, halt, repeat, stack, suppress, gen_suppressions, names, help, agent)" },
     { "=x", false,
       "jvmticheck: unknown option '' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
-      "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
+      "exitcode, halt, repeat, stack, suppress, gen_suppressions, names, help, agent)" },
     { "trace=some", false,
       "jvmticheck: bad value 'some' for trace (expected all, calls, events, errors or none, or several joined by '+')" },
     { "trace=all+bogus", false,
@@ -532,7 +547,7 @@ static const struct bad_case {
       "jvmticheck: agent= is only for the -agentpath shim (jvmti_check_wrap wraps its caller)" },
     { "bogus,agent=/p/lib.so", true,
       "jvmticheck: unknown option 'bogus' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
-      "exitcode, halt, repeat, stack, suppress, gen_suppressions, help, agent)" },
+      "exitcode, halt, repeat, stack, suppress, gen_suppressions, names, help, agent)" },
     { "exitcode=0,agent=/p/lib.so", true, "jvmticheck: bad value '0' for exitcode (expected a number from 1 to 255)" },
     { "repeat=x1", false, "jvmticheck: bad value 'x1' for repeat (expected a number from 1 to 1000000)" },
     { "stack=33", false, "jvmticheck: bad value '33' for stack (expected a number of frames from 1 to 32)" },
@@ -1167,6 +1182,7 @@ START_TEST(test_summary)
     atomic_store(&jc_fn_stats_table[2].errors, 1);
     atomic_store(&jc_fn_stats_table[2].total_ns, 1000);
     atomic_store(&jc_fn_stats_table[2].shim_calls, 3);
+    atomic_store(&jc_fn_stats_table[1].shim_calls, 9);  /* the shim's own only: after StubTwo */
     atomic_store(&jc_event_counts[1], 5);
     jc_violation(JC_CHK_phase, "StubTwo", NULL, "x");
     jc_alloc_track(NULL, (void *)0x1000, 16, "Allocate", "mem_ptr");
@@ -1174,17 +1190,17 @@ START_TEST(test_summary)
     jc_report_summary();                /* once only */
     lines l = read_lines(log);
     assert_all_json(&l);
-    ck_assert_uint_eq(l.n, 7);         /* violation, leak, StubTwo, event, phase and leak checks, context */
+    ck_assert_uint_eq(l.n, 8);         /* violation, leak, StubTwo, StubOne, event, phase and leak checks, context */
     free_lines(&l);
     py_check(log,
-             "assert [o['kind'] for o in L] == ['violation', 'leak'] + ['summary'] * 5\n"
-             "assert L[6]['type'] == 'context' and L[6]['check'] == 'phase' and L[6]['count'] == 1, L[6]\n"
+             "assert [o['kind'] for o in L] == ['violation', 'leak'] + ['summary'] * 6\n"
+             "assert L[7]['type'] == 'context' and L[7]['check'] == 'phase' and L[7]['count'] == 1, L[7]\n"
              "fn = L[2]\n"
              "assert fn['name'] == 'StubTwo' and fn['type'] == 'function', fn\n"
              "assert (fn['calls'], fn['errors'], fn['total_ns'], fn['mean_ns'], fn['shim_calls']) == (4, 1, 1000, 250, 3)\n"
-             "assert L[3]['name'] == 'StubThreadEvent' and L[3]['count'] == 5 and L[3]['type'] == 'event'\n"
-             "assert L[4]['name'] == 'phase' and L[4]['count'] == 1 and L[4]['type'] == 'check'\n"
-             "assert L[5]['name'] == 'leak' and L[5]['count'] == 1\n");
+             "assert (L[3]['name'], L[3]['calls'], L[3]['shim_calls']) == ('StubOne', 0, 9), L[3]\n"
+             "assert L[4]['name'] == 'StubThreadEvent' and L[4]['count'] == 5 and L[4]['type'] == 'event'\n"
+             "assert [(o['name'], o['type']) for o in L[5:7]] == [('leak', 'check'), ('phase', 'check')], L[5:7]\n");
 }
 END_TEST
 
@@ -1245,6 +1261,51 @@ START_TEST(test_alloc_leaks)
     ck_assert_msg(strstr(l.v[1], "\"name\":\"GetClassSignature\"") && strstr(l.v[1], "\"param\":\"signature_ptr\",\"count\":4,\"bytes\":40,"), "%s", l.v[1]);
     ck_assert_msg(strstr(l.v[2], "\"name\":\"GetThreadInfo\"") && strstr(l.v[2], "\"param\":\"info_ptr.name\",\"count\":1,\"bytes\":8,"), "%s", l.v[2]);
     free_lines(&l);
+}
+END_TEST
+
+/* Still referenced (issue 11, item 5): a block held by a tag, one only
+ * reachable through it, one held by env-local storage, one whose tag was
+ * replaced and one never held: the last two are leaks, the rest summary
+ * records saying where they are held.  Blocks are real memory here: the
+ * report reads them. */
+START_TEST(test_alloc_referenced)
+{
+    const char *log = init_log("referenced.jsonl", "format=jsonl");
+    jc_env *e = jc_env_new(NULL, (jvmtiEnv *)0x10, JVMTI_VERSION);
+    static void *tagged[2], *inner[2], *els[2], *replaced[2], *lost[2];
+    tagged[0] = inner;              /* the tagged block points at inner */
+    jc_alloc_track(e, tagged, sizeof tagged, "Allocate", "mem_ptr");
+    jc_alloc_track(e, inner, sizeof inner, "GetClassSignature", "signature_ptr");
+    jc_alloc_track(e, els, sizeof els, "GetSystemProperty", "value_ptr");
+    jc_alloc_track(e, replaced, sizeof replaced, "GetErrorName", "name_ptr");
+    jc_alloc_track(e, lost, sizeof lost, "GetErrorName", "name_ptr");
+    jc_ref_set(JC_REF_TAG, 0, (uintptr_t)tagged);
+    jc_ref_set(JC_REF_TAG, 0, (uintptr_t)replaced);
+    ck_assert_uint_eq(atomic_load(&jc_ref_count[JC_REF_TAG]), 2);
+    jc_ref_set(JC_REF_TAG, (uintptr_t)replaced, 42);    /* a SetTag over it */
+    ck_assert_uint_eq(atomic_load(&jc_ref_count[JC_REF_TAG]), 1);
+    jc_ref_set(JC_REF_TAG, 7, 42);                      /* no block: nothing */
+    e->els = els;
+    ck_assert_uint_eq(jc_alloc_report_leaks(NULL), 5);
+    ck_assert_uint_eq(atomic_load(&jc_check_counts[JC_CHK_leak]), 2);
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, 4);      /* the two leaks are one group */
+    assert_all_json(&l);
+    ck_assert_msg(strstr(l.v[0], "\"kind\":\"leak\",\"name\":\"GetErrorName\"") && strstr(l.v[0], "\"count\":2,"), "%s", l.v[0]);
+    const char *want[] = { "\"type\":\"referenced\",\"param\":\"mem_ptr\",\"held\":\"object tag\",\"count\":1",
+                           "\"type\":\"referenced\",\"param\":\"signature_ptr\",\"held\":\"block from Allocate\",\"count\":1",
+                           "\"type\":\"referenced\",\"param\":\"value_ptr\",\"held\":\"env-local storage\",\"count\":1" };
+    for (size_t w = 0; w < 3; w++) {
+        bool found = false;
+        for (size_t i = 1; i < l.n; i++)
+            found = found || strstr(l.v[i], want[w]) != NULL;
+        ck_assert_msg(found, "no record with %s", want[w]);
+    }
+    free_lines(&l);
+    /* freeing a tagged block drops its tag count */
+    ck_assert_int_eq(jc_alloc_release(e, tagged), JC_RELEASE_LATE);
+    ck_assert_uint_eq(atomic_load(&jc_ref_count[JC_REF_TAG]), 0);
 }
 END_TEST
 
@@ -1416,7 +1477,7 @@ static Suite *runtime_suite(void)
     Suite *s = suite_create("runtime");
     struct { const char *name; const TTest *tests[16]; } cases[] = {
         { "json", { test_json_validator } },
-        { "options", { test_options_defaults, test_options_keywords, test_options_all_at_once,
+        { "options", { test_options_defaults, test_options_names, test_options_keywords, test_options_all_at_once,
                        test_options_only, test_options_agent, test_options_errors, test_options_error_buffers } },
         { "init", { test_init, test_init_appends } },
         { "records", { test_jsonl_records, test_text_records, test_phases, test_nested_records, test_tid } },
@@ -1426,7 +1487,7 @@ static Suite *runtime_suite(void)
         { "concurrency", { test_concurrent_writers } },
         { "state", { test_violation_counts, test_notes, test_violation_only, test_summary, test_summary_off, test_envs,
                      test_env_churn, test_restricted_depth_is_per_thread } },
-        { "alloc", { test_alloc_release, test_alloc_leaks, test_alloc_map_stress } },
+        { "alloc", { test_alloc_release, test_alloc_leaks, test_alloc_referenced, test_alloc_map_stress } },
         { "errdoc", { test_error_verdicts } },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

@@ -13,6 +13,8 @@
 #     libjdwp); exitcode=N; halt=on;
 #   - gen_suppressions=on lines fed back as suppress=FILE silence all; a bad
 #     suppression file stops the VM with FILE:LINE;
+#   - the run header record (pid, command, VM, versions, options) first in
+#     a log named with log=%p;
 #   - help prints the option reference and exits 0; a misplaced agent= gets
 #     a hint.
 # On JDK 17, and the newer JDK when there.
@@ -80,6 +82,24 @@ for jdk in "$JDK_HOME" ${JDK_NEW:+"$JDK_NEW"}; do
         || fail "verdict '$vd'"
     echo "   $vd"
     grep -q hello "$out/stdout" || fail "the program did not run"
+
+    echo "== $v: the run header (log=%p)"
+    rm -f "$out/$v-hdr".*.jsonl
+    opts="format=jsonl,log=$out/$v-hdr.%p.jsonl,agent=$AGENTS_DIR/good_agent.so"
+    e2e_java "-agentpath:$LIBJVMTICHECK=$opts" Hello
+    hdr=$(ls "$out/$v-hdr".*.jsonl 2>/dev/null | head -1)
+    if [[ -z $hdr ]]; then
+        fail "log=%p: no log named with the pid"
+    else
+        pid=${hdr##*-hdr.}
+        pid=${pid%.jsonl}
+        vmver=$("$JAVA" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.vm.version = //p')
+        got=$(py "$hdr" "'|'.join(str(L[0].get(k)) for k in ('kind','pid','vm_version','options','shim'))")
+        [[ $got == "header|$pid|$vmver|$opts|"?* ]] || fail "header: '$got', expected 'header|$pid|$vmver|$opts|SHIM'"
+        [[ $(py "$hdr" "L[0]['jvmti']+' '+L[0]['spec']") =~ ^[0-9]+\.[0-9]+\ [0-9]+\.[0-9]+$ ]] || fail "header: no JVMTI and spec versions"
+        [[ $(py "$hdr" "L[0]['command']") == *"-agentpath:$LIBJVMTICHECK=$opts Hello" ]] || fail "header: command $(py "$hdr" "L[0]['command']")"
+        echo "   $(head -c 300 "$hdr")…"
+    fi
 
     echo "== $v: repeat=3"
     run_bugs "$v-repeat" "repeat=3"

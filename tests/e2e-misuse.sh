@@ -2,7 +2,9 @@
 # e2e-misuse.sh — an agent that makes every mistake (tests/agents/misuse_agent.c)
 # under check=strict: the wrapper refuses each bad call, so the VM survives
 # and the program exits 0, and each mistake listed in tests/data/misuse.expect
-# (check id, function, param) left a violation record.  Among them a raw
+# (check id, function, param) left a violation record; refused calls are
+# traced with their arguments; in text, names=on leaves the references
+# of refused calls as addresses and names the accepted ones.  Among them a raw
 # monitor destroyed by its owner while another agent thread waits on it
 # (monitor_destroy_busy, never passed on: the VM would free it under the
 # waiter); the agent then notifies, the waiter leaves, nothing hangs.  That
@@ -25,6 +27,11 @@ misuse_run() {
         echo "   violations in the trace:"
         trace violations "$log" | sort | uniq -c | sed 's/^/     /'
         trace expect "$log" "$expect" || fail "$1: the violations differ from misuse.expect (see above)"
+        # a refused call is traced with its arguments, like one passed on
+        grep -q '"name":"SetEventNotificationMode",.*"args":{"mode":"7","event_type":"VMInit","event_thread":null},"error":"JVMTI_ERROR_ILLEGAL_ARGUMENT","refused":' "$log" \
+            || fail "$1: the refused SetEventNotificationMode(7, VMInit) lost its arguments"
+        grep -q '"name":"Deallocate",.*"args":{"mem":"0x[0-9a-f]*"},"error":"JVMTI_ERROR_ILLEGAL_ARGUMENT","refused":' "$log" \
+            || fail "$1: a refused Deallocate lost its argument"
         # the agent asked GetEnv for 1.2: a note, not a violation, once
         notes=$(trace notes "$log")
         [[ $notes == "note portability SetHeapSamplingInterval" ]] \
@@ -49,6 +56,24 @@ busy_run() {
         || fail "$1: violations '$(trace violations "$log")', expected one monitor_destroy_busy"
 }
 busy_run jdk17-busy
+# names=on (the default in text) must not ask the VM about a reference it
+# refused or would refuse: the wrong-kind jclass (deep), the one passed from
+# a heap callback, a good one with a NULL output; a class the VM accepted
+# is named.  The VM survives.
+log=$out/names.log
+e2e_java "-agentpath:$LIBJVMTICHECK=check=strict+deep,trace=all,log=$log,agent=$AGENTS_DIR/misuse_agent.so=deep" Workload
+[[ $rc -eq 0 ]] || fail "names: java exited $rc"
+grep -q '\] call GetClassSignature(klass=0x[0-9a-f]*) = JVMTI_ERROR_INVALID_CLASS dur=0ns refused=' "$log" \
+    || fail "names: the refused wrong-kind GetClassSignature is not traced with its address"
+grep -q 'thread="VM Thread".*\] call GetClassSignature(klass=0x[0-9a-f]*) = JVMTI_ERROR_ACCESS_DENIED dur=0ns refused=' "$log" \
+    || fail "names: the GetClassSignature refused in a heap callback is not traced with its address"
+grep -q 'refused=.*' "$log" && grep 'refused=' "$log" | grep -q '="L' \
+    && fail "names: a refused call's reference was named: $(grep 'refused=' "$log" | grep -m1 '="L')"
+grep -q '\] call GetClassMethods(klass=0x[0-9a-f]*) = JVMTI_ERROR_NULL_POINTER dur=0ns refused=' "$log" \
+    || fail "names: the refused GetClassMethods of a good class is not traced with its address"
+grep -q '\] call GetClassSignature(klass="Ljava/lang/Thread;") -> out(signature_ptr="Ljava/lang/Thread;") = JVMTI_ERROR_NONE' "$log" \
+    || fail "names: an accepted jclass is not named"
+
 if e2e_have_new_jdk; then
     e2e_use_jdk "$JDK_NEW"
     busy_run new-busy

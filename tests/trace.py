@@ -16,6 +16,11 @@
                                   (param "-": none; a line twice: two
                                   records); prints the differences, exits 1
                                   if any
+    trace.py held LOG             the leak report, one tab-separated line
+                                  per record: "leak NAME PARAM COUNT
+                                  STACK" (the site when there is no
+                                  stack) and "referenced NAME PARAM HELD
+                                  COUNT" for blocks still held
     trace.py hotspot LOG HSLOG    per function, the calls HotSpot traced
                                   (-XX:TraceJVMTI=all -Xlog:jvmti=trace:file=
                                   HSLOG:none) against ours: call records plus
@@ -23,6 +28,15 @@
                                   they are equal, but for calls that may
                                   still be blocked at exit (HotSpot traces a
                                   call when it starts, we when it returns)
+    trace.py summary LOG          the summary=on table against the trace
+                                  (trace=all): per function the agent's
+                                  calls lie between its call records before
+                                  the summary and all of them (the shim's
+                                  own calls, never traced, apart in
+                                  shim_calls); functions by calls, then by
+                                  shim_calls, largest first; events as many
+                                  as their records, largest first; checks
+                                  and notes largest first; exits 1 if not
 
 Exit status 0, or 1 when the check fails, 2 on bad usage.
 """
@@ -142,10 +156,61 @@ def hotspot(path, hs_path):
     return 1 if bad else 0
 
 
+def held(path):
+    for r in records(path):
+        if r["kind"] == "leak":
+            print("\t".join(["leak", r.get("name", "?"), r.get("param", "-"), str(r.get("count")),
+                             r.get("stack", r.get("site", "-"))]))
+        elif r["kind"] == "summary" and r.get("type") == "referenced":
+            print("\t".join(["referenced", r.get("name", "?"), r.get("param", "-"), r.get("held", "?"),
+                             str(r.get("count"))]))
+
+
+def summary(path):
+    recs = list(records(path))
+    first = next((i for i, r in enumerate(recs) if r["kind"] == "summary"), None)
+    if first is None:
+        print("no summary record")
+        return 1
+    before = collections.Counter(r["name"] for r in recs[:first] if r["kind"] == "call")
+    total = collections.Counter(r["name"] for r in recs if r["kind"] == "call")
+    events = collections.Counter(r["name"] for r in recs[:first] if r["kind"] == "event")
+    table = collections.defaultdict(list)
+    for r in recs[first:]:
+        if r["kind"] == "summary":
+            table[r.get("type")].append(r)
+    bad = []
+    funcs = table["function"]
+    for r in funcs:
+        if not before[r["name"]] <= r["calls"] <= total[r["name"]]:
+            bad.append("%s: calls=%d, but %d call records (%d before the summary)"
+                       % (r["name"], r["calls"], total[r["name"]], before[r["name"]]))
+    missing = set(before) - {r["name"] for r in funcs}
+    if missing:
+        bad.append("no function summary for " + " ".join(sorted(missing)))
+    keys = [(r["calls"], r["shim_calls"]) for r in funcs]
+    if keys != sorted(keys, reverse=True):
+        bad.append("functions not by calls, then shim_calls, largest first: %s" % keys)
+    for r in table["event"]:
+        if r["count"] != events[r["name"]]:
+            bad.append("event %s: count=%d, %d records" % (r["name"], r["count"], events[r["name"]]))
+    for kind in ("event", "check", "note"):
+        counts_ = [r["count"] for r in table[kind]]
+        if counts_ != sorted(counts_, reverse=True):
+            bad.append("%ss not largest first: %s" % (kind, counts_))
+    shim_only = [r["name"] for r in funcs if r["calls"] == 0 and r["shim_calls"] > 0]
+    print("   %d functions (%d called by the shim only: %s), %d events, %d checks"
+          % (len(funcs), len(shim_only), " ".join(shim_only[:4]), len(table["event"]), len(table["check"])))
+    for b in bad:
+        print("   " + b)
+    return 1 if bad else 0
+
+
 def main(argv):
     cmds = {"counts": (counts, 1, 1), "violations": (violations, 1, 1),
             "notes": (notes, 1, 1), "calls": (calls, 1, 1), "threads": (threads, 1, 1), "expect": (expect, 2, 2),
-            "hotspot": (hotspot, 2, 2)}
+            "hotspot": (hotspot, 2, 2), "held": (held, 1, 1),
+            "summary": (summary, 1, 1)}
     if len(argv) < 2 or argv[0] not in cmds or not cmds[argv[0]][1] <= len(argv) - 1 <= cmds[argv[0]][2]:
         sys.stderr.write(__doc__)
         return 2

@@ -36,6 +36,10 @@ typedef struct wctx {
     int errors;
     known_spec known[17];       /* s and --history, oldest first */
     int nknown;
+    /* names=on: whether the VM has accepted the references being formatted
+     * (a C expression), and the class param a jfieldID belongs to. */
+    const char *accepted;
+    const char *klass;
 } wctx;
 
 #define P(...) jt_out_printf(w->o, __VA_ARGS__)
@@ -55,7 +59,10 @@ typedef enum hook_kind {
     HOOK_EXT_FUNCTIONS,     /* GetExtensionFunctions: trampolines for the VM's */
     HOOK_EXT_EVENT_CB,      /* SetExtensionEventCallback: a trampoline */
     HOOK_MON_CREATE,        /* CreateRawMonitor: the monitor's life begins */
-    HOOK_MONITOR            /* raw monitor use: jc_monitors.c, op below */
+    HOOK_MONITOR,           /* raw monitor use: jc_monitors.c, op below */
+    HOOK_SET_TAG,           /* SetTag: a tag may hold a JVMTI block (leak report) */
+    HOOK_SET_TLS,           /* SetThreadLocalStorage: the same for a thread's slot */
+    HOOK_SET_ELS            /* SetEnvironmentLocalStorage: the env's slot */
 } hook_kind;
 
 static const struct { const char *fn; hook_kind hook; } hooks[] = {
@@ -77,7 +84,32 @@ static const struct { const char *fn; hook_kind hook; } hooks[] = {
     { "RawMonitorWait", HOOK_MONITOR },
     { "RawMonitorNotify", HOOK_MONITOR },
     { "RawMonitorNotifyAll", HOOK_MONITOR },
+    { "SetTag", HOOK_SET_TAG },
+    { "SetThreadLocalStorage", HOOK_SET_TLS },
+    { "SetEnvironmentLocalStorage", HOOK_SET_ELS },
 };
+
+/* Events that end an object's tag: the block a tag held is no longer held
+ * by it (jc_ref_set). */
+static const struct { const char *event, *tag; } tag_ending_events[] = {
+    { "ObjectFree", "tag" },
+};
+
+static const char *ending_tag(const jt_event *ev)
+{
+    for (size_t i = 0; i < sizeof tag_ending_events / sizeof *tag_ending_events; i++)
+        if (strcmp(tag_ending_events[i].event, ev->id) == 0)
+            return tag_ending_events[i].tag;
+    return NULL;
+}
+
+/* A heap callback's param through which the agent may set a tag. */
+static bool is_tag_ptr(const jt_param *p)
+{
+    char tb[160];
+    size_t n = strlen(p->id);
+    return n >= 7 && strcmp(p->id + n - 7, "tag_ptr") == 0 && strcmp(jt_c_type(p->type, tb, sizeof tb), "jlong*") == 0;
+}
 
 /* What each raw monitor function does to its monitor (jc_monitors.h). */
 static const struct { const char *fn, *op; } monitor_ops[] = {
@@ -208,14 +240,28 @@ static void put_callback_trampolines(wctx *w, const jt_function *f)
         for (size_t k = 0; k < cb->nparams; k++)
             P("%s%s %s", k ? ", " : "", jt_c_type(cb->params[k].type, tb, sizeof tb), cb->params[k].id);
         P(")\n{\n    struct cbctx_%s *c = user_data;\n    jc_restricted_depth++;\n", f->id);
+        /* tags the callback sets may hold JVMTI blocks (leak report) */
+        for (size_t k = 0; k < cb->nparams; k++)
+            if (is_tag_ptr(&cb->params[k]))
+                P("    const jlong before_%s = %s ? *%s : 0;\n", cb->params[k].id, cb->params[k].id, cb->params[k].id);
         P("    const char *in_before = jc_restricted_in;\n    jc_restricted_in = \"%s callback\";\n    ", f->id);
         if (!is_void)
             P("%s r = ", jt_c_type(cb->ret, tb, sizeof tb));
         P("c->%s(", slots[i].name);
         for (size_t k = 0; k + 1 < cb->nparams; k++)
             P("%s, ", cb->params[k].id);
-        P("c->user_data);\n    jc_restricted_in = in_before;\n    jc_restricted_depth--;\n%s}\n\n",
-          is_void ? "" : "    return r;\n");
+        P("c->user_data);\n    jc_restricted_in = in_before;\n    jc_restricted_depth--;\n");
+        for (size_t k = 0; k < cb->nparams; k++) {
+            const char *id = cb->params[k].id;
+            if (!is_tag_ptr(&cb->params[k]))
+                continue;
+            P("    if (%s && *%s != before_%s", id, id, id);
+            for (size_t e = 0; e < k; e++)  /* the same tag through two params counts once */
+                if (is_tag_ptr(&cb->params[e]))
+                    P(" && %s != %s", id, cb->params[e].id);
+            P(")\n        jc_ref_set(JC_REF_TAG, (uintptr_t)before_%s, (uintptr_t)*%s);\n", id, id);
+        }
+        P("%s}\n\n", is_void ? "" : "    return r;\n");
     }
 }
 
@@ -331,7 +377,21 @@ static bool format_value(wctx *w, const jt_type *t, const char *name, const char
     case JT_JVALUE:
         P("jc_rec_arg_int(r, \"%s\", (long long)(%s).j);", name, expr);
         return true;
-    case JT_JMETHODID: case JT_JFIELDID: case JT_JRAWMONITORID: case JT_JCLASS:
+    case JT_JMETHODID:
+        P("jc_rec_arg_method(r, \"%s\", (jmethodID)(%s), %s);", name, expr, w->accepted ? w->accepted : "0");
+        return true;
+    case JT_JCLASS:
+        P("jc_rec_arg_class(r, \"%s\", (jclass)(%s), %s);", name, expr, w->accepted ? w->accepted : "0");
+        return true;
+    case JT_JFIELDID:
+        if (w->klass) {
+            P("jc_rec_arg_field(r, \"%s\", %s, (jfieldID)(%s), %s);", name, w->klass, expr,
+              w->accepted ? w->accepted : "0");
+            return true;
+        }
+        P("jc_rec_arg_ptr(r, \"%s\", (const void *)(%s));", name, expr);
+        return true;
+    case JT_JRAWMONITORID:
     case JT_JTHREAD: case JT_JTHREADGROUP: case JT_JOBJECT:
         P("jc_rec_arg_ptr(r, \"%s\", (const void *)(%s));", name, expr);
         return true;
@@ -728,6 +788,8 @@ static void put_enum_check(wctx *w, const jt_function *f, const jt_param *p, con
     }
 }
 
+static void put_args(wctx *w, const jt_param *ps, size_t n);
+
 /* The code of each check checks.c says applies; a check id with no code
  * here is implemented by a hook or after the call (see put_function). */
 static void put_checks(wctx *w, const jt_function *f)
@@ -774,7 +836,9 @@ static void put_checks(wctx *w, const jt_function *f)
                 put_enum_check(w, f, p, t, &cs[k]);
         }
     }
-    P("        if (bad != JVMTI_ERROR_NONE && jc_g.opt.check == JC_CHECK_STRICT) return jc_refused(%d, bad);\n    }\n", f->num);
+    P("        if (bad != JVMTI_ERROR_NONE && jc_g.opt.check == JC_CHECK_STRICT) return r_%s(bad", f->id);
+    put_args(w, f->params, f->nparams);
+    P(");\n    }\n");
 }
 
 /* ---- function wrappers ---------------------------------------------------------- */
@@ -799,28 +863,81 @@ static void put_args(wctx *w, const jt_param *ps, size_t n)
             P(", %s", ps[i].id);
 }
 
+/* The class a jfieldID among ps belongs to: the first jclass input. */
+static const char *class_param(const jt_param *ps, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!ps[i].implicit && ps[i].type->kind == JT_JCLASS)
+            return ps[i].id;
+    return NULL;
+}
+
+/* A call refused before the VM sees it (strict mode, a hook, a function
+ * the VM lacks): accounted, and traced with its inputs like any call. */
+static void put_refusal(wctx *w, const jt_function *f)
+{
+    char tb[160];
+    P("static jvmtiError r_%s(jvmtiError err", f->id);
+    for (size_t i = 0; i < f->nparams; i++)     /* the wrapper's, without varargs */
+        if (!f->params[i].implicit && f->params[i].type->kind != JT_VARARGS)
+            P(", %s %s", jt_c_type(f->params[i].type, tb, sizeof tb), f->params[i].id);
+    P(")\n{\n");
+    for (size_t i = 0; i < f->nparams; i++)
+        if (!f->params[i].implicit && f->params[i].type->kind != JT_VARARGS)
+            P("    (void)%s;\n", f->params[i].id);
+    P("    if (jc_refused_traced(%d, err)) {\n        jc_rec *r = jc_rec_begin(JC_REC_CALL, \"%s\");\n        ", f->num, f->id);
+    w->accepted = "false";      /* the VM never saw these */
+    w->klass = class_param(f->params, f->nparams);
+    for (size_t i = 0; i < f->nparams; i++) {
+        const jt_param *p = &f->params[i];
+        if (p->implicit || is_output(p->type))
+            continue;
+        if (!format_input(w, p))
+            refuse(w, f->id, p, "no format rule for this input");
+        P("\n        ");
+    }
+    P("jc_refused_end(r, err);\n    }\n    return err;\n}\n\n");
+}
+
 static void put_function(wctx *w, const jt_function *f)
 {
     hook_kind hook = hook_of(f);
+    put_refusal(w, f);
     put_signature(w, "static jvmtiError JNICALL w_", f->id, f->params, f->nparams, "jvmtiEnv *env");
     P("\n{\n    jc_env *ce = jc_env_of(env);\n    jvmtiError bad = JVMTI_ERROR_NONE;\n    (void)bad;\n");
     /* before anything else: a function the running VM lacks is never called */
-    P("    if (jc_fn_absent[%d])\n        return jc_absent(%d);\n", f->num, f->num);
+    P("    if (jc_fn_absent[%d])\n        return r_%s(jc_absent(%d)", f->num, f->id, f->num);
+    put_args(w, f->params, f->nparams);
+    P(");\n");
     put_checks(w, f);
     for (size_t i = 0; i < f->nparams; i++)
         if (f->params[i].type->kind == JT_VARARGS)
             P("    /* varargs are reserved for future expansion: none are passed on */\n");
-    if (hook == HOOK_EVENT_MODE)
+    if (hook == HOOK_EVENT_MODE) {
         P("    { jvmtiError e = jc_hook_check_event_mode(ce, mode, event_type, event_thread);\n"
-          "      if (e != JVMTI_ERROR_NONE) return jc_refused(%d, e); }\n", f->num);
-    if (hook == HOOK_DEALLOCATE)
+          "      if (e != JVMTI_ERROR_NONE) return r_%s(e", f->id);
+        put_args(w, f->params, f->nparams);
+        P("); }\n");
+    }
+    if (hook == HOOK_DEALLOCATE) {
         P("    if (mem != NULL && jc_tracking() && !jc_hook_deallocate(ce, %d, mem))\n"
-          "        return jc_refused(%d, JVMTI_ERROR_ILLEGAL_ARGUMENT);\n", f->num, f->num);
+          "        return r_%s(JVMTI_ERROR_ILLEGAL_ARGUMENT", f->num, f->id);
+        put_args(w, f->params, f->nparams);
+        P(");\n");
+    }
     if (hook == HOOK_DISPOSE)
         P("    jc_hook_dispose(ce);\n");
-    if (hook == HOOK_MONITOR && monitor_op(f))
+    if (hook == HOOK_MONITOR && monitor_op(f)) {
         P("    jc_mon_call mc;\n    { jvmtiError e = jc_mon_before(%d, %s, monitor, &mc);\n"
-          "      if (e != JVMTI_ERROR_NONE) return jc_refused(%d, e); }\n", f->num, monitor_op(f), f->num);
+          "      if (e != JVMTI_ERROR_NONE) return r_%s(e", f->num, monitor_op(f), f->id);
+        put_args(w, f->params, f->nparams);
+        P("); }\n");
+    }
+    /* the value a tag or slot had: asked only while some block is held so */
+    if (hook == HOOK_SET_TAG)
+        P("    const uintptr_t ref_old = jc_ref_held(JC_REF_TAG) ? (uintptr_t)jc_ref_old_tag(ce, object) : 0;\n");
+    if (hook == HOOK_SET_TLS)
+        P("    const uintptr_t ref_old = jc_ref_held(JC_REF_TLS) ? jc_ref_old_tls(ce, thread) : 0;\n");
     P("    const uint64_t t0 = jc_timing() ? jc_now_ns() : 0;\n");
     if (hook == HOOK_EXT_EVENT_CB)
         P("    jvmtiError err = jc_hook_set_extension_event_callback(ce, extension_event_index, callback);\n");
@@ -853,6 +970,12 @@ static void put_function(wctx *w, const jt_function *f)
         P("        jc_env_disposed(ce);\n");
     if (hook == HOOK_MON_CREATE)
         P("        if (monitor_ptr) jc_mon_created(*monitor_ptr, name);\n");
+    if (hook == HOOK_SET_TAG)
+        P("        jc_ref_set(JC_REF_TAG, ref_old, (uintptr_t)tag);\n");
+    if (hook == HOOK_SET_TLS)
+        P("        jc_ref_set(JC_REF_TLS, ref_old, (uintptr_t)data);\n");
+    if (hook == HOOK_SET_ELS)
+        P("        ce->els = data;\n");
     P("        if (jc_tracking()) {\n");
     if (hook == HOOK_ALLOCATE)
         P("        if (mem_ptr && *mem_ptr) jc_alloc_track(ce, *mem_ptr, (size_t)size, \"Allocate\", \"mem_ptr\");\n");
@@ -863,6 +986,8 @@ static void put_function(wctx *w, const jt_function *f)
         P("        if (err == %s) jc_vthread_unsupported(%d, %s);\n", verr, f->num, vp ? vp : "NULL");
     P("        jc_check_documented(%d, err);\n    }\n", f->num);
     P("    if (jc_traced(%d, err)) {\n        jc_rec *r = jc_rec_begin(JC_REC_CALL, \"%s\");\n        ", f->num, f->id);
+    w->accepted = "err == JVMTI_ERROR_NONE";
+    w->klass = class_param(f->params, f->nparams);
     for (size_t i = 0; i < f->nparams; i++) {
         const jt_param *p = &f->params[i];
         if (p->implicit || is_output(p->type))
@@ -872,6 +997,7 @@ static void put_function(wctx *w, const jt_function *f)
         P("\n        ");
     }
     P("if (err == JVMTI_ERROR_NONE) {\n            jc_rec_out(r);\n            ");
+    w->accepted = "true";       /* outputs of a successful call */
     for (size_t i = 0; i < f->nparams; i++) {
         const jt_param *p = &f->params[i];
         if (p->implicit || !is_output(p->type))
@@ -906,6 +1032,8 @@ static void put_event(wctx *w, const jt_event *ev)
       "    atomic_fetch_add_explicit(&jc_event_counts[%d], 1, memory_order_relaxed);\n"
       "    const bool traced = (jc_g.opt.trace & JC_TRACE_EVENTS) && jc_event_selected[%d];\n"
       "    const uint64_t t0 = traced ? jc_now_ns() : 0;\n", ev->id, idx, idx);
+    if (ending_tag(ev))
+        P("    if (jc_ref_held(JC_REF_TAG))\n        jc_ref_set(JC_REF_TAG, (uintptr_t)%s, 0);\n", ending_tag(ev));
     if (restricts(ev))
         P("    jc_restricted_depth++;\n    const char *in_before = jc_restricted_in;\n"
           "    jc_restricted_in = \"%s event callback\";\n", ev->id);
@@ -923,6 +1051,8 @@ static void put_event(wctx *w, const jt_event *ev)
     }
     P("    if (traced) {\n        const uint64_t dur = jc_now_ns() - t0;\n"
       "        jc_rec *r = jc_rec_begin(JC_REC_EVENT, \"%s\");\n        ", ev->id);
+    w->accepted = "true";       /* the VM hands these to the agent */
+    w->klass = class_param(ev->params, ev->nparams);
     for (size_t i = 0; i < ev->nparams; i++) {
         const jt_param *p = &ev->params[i];
         if (p->implicit)

@@ -27,13 +27,32 @@
  *   site), and groups are reported largest first (bytes), each with its
  *   site, so the loop that leaks most comes first.  A suppression rule
  *   with check "leak" matches a group by its producing function and site.
+ * - Still referenced (issue 11, item 5), valgrind's "still reachable": at
+ *   the report, a block whose start address is held where we can see it is
+ *   not a leak.  Roots: object tags and thread-local storage (counted per
+ *   block as the wrappers see SetTag, SetThreadLocalStorage, ObjectFree
+ *   and heap callbacks change them: jc_ref_moved), the argument of each
+ *   agent thread still running (RunAgentThread), env-local storage (each
+ *   live env's last SetEnvironmentLocalStorage), and the words of the
+ *   agent's writable data segments (jc_reach.c).  Then, transitively, the
+ *   words of every block so held.  Only start addresses count: a block
+ *   reached only through an interior pointer is a leak.  Such blocks are
+ *   written as "referenced" summary records (where they are held), not as
+ *   leaks, and the verdict does not count them.
+ * - The wrappers' hot path only compares a tag or storage value with the
+ *   lowest and highest address ever tracked (jc_alloc_lo, jc_alloc_hi), and
+ *   asks the VM for the value it replaces only while some block is held
+ *   that way (jc_ref_count).
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "jc_callsite.h"
 #include "jc_internal.h"
+#include "jc_reach.h"
+#include "jc_shim.h"
 
 typedef struct block {
     const void *p;              /* NULL: free slot */
@@ -42,13 +61,24 @@ typedef struct block {
     jc_env *env;
     const jc_site *site;        /* the agent's call that got it */
     bool reported;              /* counted by a leak report already */
+    unsigned char held;         /* enum held, set by classify() */
+    const char *held_by;        /* the module or the holding block's producer */
+    uint32_t refs[JC_REF_KINDS];    /* object tags and TLS slots holding p */
 } block;
+
+/* Where a block is still held (the report's "held" field). */
+enum held { HELD_NONE, HELD_TAG, HELD_TLS, HELD_ARG, HELD_ELS, HELD_DATA, HELD_BLOCK };
+static const char *const held_names[] = { "", "object tag", "thread-local storage", "agent thread argument",
+                                          "env-local storage", "data of ", "block from " };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static block *tab;
 static size_t cap;              /* 0 or a power of two */
 static size_t used;
 static size_t untracked;        /* blocks lost to out of memory */
+
+_Atomic uint64_t jc_ref_count[JC_REF_KINDS];
+_Atomic uintptr_t jc_alloc_lo = UINTPTR_MAX, jc_alloc_hi;
 
 static size_t home(const void *p)
 {
@@ -101,6 +131,57 @@ static void remove_at(size_t i)
     used--;
 }
 
+/* A block leaves the table: the tags and storage slots that held it no
+ * longer hold a block we know. */
+static void drop_refs(block *b)
+{
+    if (!b->p)
+        return;
+    for (int k = 0; k < JC_REF_KINDS; k++)
+        if (b->refs[k])
+            atomic_fetch_sub_explicit(&jc_ref_count[k], b->refs[k], memory_order_relaxed);
+}
+
+/* The tracked block starting at v, or NULL (under lock). */
+static block *lookup(uintptr_t v)
+{
+    if (!cap || !v)
+        return NULL;
+    block *b = &tab[find((const void *)v)];
+    return b->p ? b : NULL;
+}
+
+void jc_ref_moved(enum jc_ref_kind k, uintptr_t old, uintptr_t now)
+{
+    pthread_mutex_lock(&lock);
+    block *b = lookup(old);
+    if (b && b->refs[k]) {
+        b->refs[k]--;
+        atomic_fetch_sub_explicit(&jc_ref_count[k], 1, memory_order_relaxed);
+    }
+    if ((b = lookup(now)) != NULL && b->refs[k] < UINT32_MAX) {
+        b->refs[k]++;
+        atomic_fetch_add_explicit(&jc_ref_count[k], 1, memory_order_relaxed);
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+jlong jc_ref_old_tag(jc_env *ce, jobject object)
+{
+    jlong tag = 0;
+    if (object == NULL || JC_SHIM_FN(ce->real, GetTag)(ce->real, object, &tag) != JVMTI_ERROR_NONE)
+        return 0;
+    return tag;
+}
+
+uintptr_t jc_ref_old_tls(jc_env *ce, jthread thread)
+{
+    void *data = NULL;
+    if (JC_SHIM_FN(ce->real, GetThreadLocalStorage)(ce->real, thread, &data) != JVMTI_ERROR_NONE)
+        return 0;
+    return (uintptr_t)data;
+}
+
 void jc_alloc_track(jc_env *ce, const void *p, size_t bytes, const char *fn, const char *param)
 {
     if (!p)
@@ -112,7 +193,13 @@ void jc_alloc_track(jc_env *ce, const void *p, size_t bytes, const char *fn, con
     } else {
         size_t i = find(p);
         used += tab[i].p == NULL;   /* a known p: the VM reused it, we missed a free */
-        tab[i] = (block){ p, bytes, fn, param, ce, site, false };
+        drop_refs(&tab[i]);
+        tab[i] = (block){ p, bytes, fn, param, ce, site, false, HELD_NONE, NULL, { 0 } };
+        uintptr_t a = (uintptr_t)p;
+        if (a < atomic_load_explicit(&jc_alloc_lo, memory_order_relaxed))
+            atomic_store_explicit(&jc_alloc_lo, a, memory_order_relaxed);
+        if (a > atomic_load_explicit(&jc_alloc_hi, memory_order_relaxed))
+            atomic_store_explicit(&jc_alloc_hi, a, memory_order_relaxed);
     }
     pthread_mutex_unlock(&lock);
 }
@@ -127,19 +214,135 @@ enum jc_release jc_alloc_release(jc_env *ce, const void *p)
     if (cap && tab[find(p)].p == p) {
         size_t i = find(p);
         r = tab[i].reported ? JC_RELEASE_LATE : JC_RELEASE_OK;
+        drop_refs(&tab[i]);
         remove_at(i);
     }
     pthread_mutex_unlock(&lock);
     return r;
 }
 
+/* ---- still referenced: what holds each block at the report ---------------------------- */
+
+#define MAX_ELS 256             /* env-local storage values looked at */
+#define MAX_MODULE_NAMES 16
+#define SCAN_CHUNK 65536
+
+static const void *els_values[MAX_ELS];     /* under lock */
+static size_t nels;
+static char module_names[MAX_MODULE_NAMES][128];
+
+static void collect_els(jc_env *ce)
+{
+    if (ce->els && nels < MAX_ELS)
+        els_values[nels++] = ce->els;
+}
+
+static const char *intern_module(const char *name)
+{
+    for (size_t i = 0; i < MAX_MODULE_NAMES; i++) {
+        if (!module_names[i][0])
+            snprintf(module_names[i], sizeof module_names[i], "%s", name);
+        if (strcmp(module_names[i], name) == 0)
+            return module_names[i];
+    }
+    return "an agent module";
+}
+
+typedef struct scan {
+    size_t *work;               /* indexes of held blocks whose words are not read yet */
+    size_t nwork;
+} scan;
+
+static void hold(scan *sc, block *b, enum held how, const char *by)
+{
+    if (b->held != HELD_NONE)
+        return;
+    b->held = (unsigned char)how;
+    b->held_by = by;
+    if (sc->work)
+        sc->work[sc->nwork++] = (size_t)(b - tab);
+}
+
+/* Every aligned word of [buf, buf+n) (copied from address at) that is the
+ * start of a tracked block holds it. */
+static void scan_words(scan *sc, const unsigned char *buf, size_t n, uintptr_t at, enum held how, const char *by)
+{
+    uintptr_t lo = atomic_load_explicit(&jc_alloc_lo, memory_order_relaxed);
+    uintptr_t hi = atomic_load_explicit(&jc_alloc_hi, memory_order_relaxed);
+    size_t skip = (sizeof(uintptr_t) - at % sizeof(uintptr_t)) % sizeof(uintptr_t);
+    for (size_t off = skip; off + sizeof(uintptr_t) <= n; off += sizeof(uintptr_t)) {
+        uintptr_t v;
+        memcpy(&v, buf + off, sizeof v);
+        if (v < lo || v > hi)
+            continue;
+        block *b = lookup(v);
+        if (b)
+            hold(sc, b, how, by);
+    }
+}
+
+static unsigned char chunk[SCAN_CHUNK];     /* under lock */
+
+static void scan_segment(const void *start, size_t bytes, const char *module, void *arg)
+{
+    scan *sc = arg;
+    const char *name = intern_module(module);
+    for (size_t off = 0; off < bytes; off += SCAN_CHUNK) {
+        size_t n = bytes - off < SCAN_CHUNK ? bytes - off : SCAN_CHUNK;
+        if (jc_reach_read_segment((const char *)start + off, chunk, n))
+            scan_words(sc, chunk, n, (uintptr_t)start + off, HELD_DATA, name);
+    }
+}
+
+static void scan_block(scan *sc, const block *b)
+{
+    const void *p = b->p;
+    size_t bytes = b->bytes;
+    const char *by = b->fn;
+    for (size_t off = 0; off < bytes; off += SCAN_CHUNK) {
+        size_t n = bytes - off < SCAN_CHUNK ? bytes - off : SCAN_CHUNK;
+        if (!jc_reach_read((const char *)p + off, chunk, n))
+            return;
+        scan_words(sc, chunk, n, (uintptr_t)p + off, HELD_BLOCK, by);
+    }
+}
+
+/* Sets held on every block: roots first, then what held blocks point to. */
+static void classify(void)
+{
+    scan sc = { malloc((used + 1) * sizeof(size_t)), 0 };
+    for (size_t i = 0; i < cap; i++)
+        tab[i].held = HELD_NONE;
+    for (size_t i = 0; i < cap; i++) {
+        if (!tab[i].p)
+            continue;
+        if (tab[i].refs[JC_REF_TAG])
+            hold(&sc, &tab[i], HELD_TAG, NULL);
+        else if (tab[i].refs[JC_REF_TLS])
+            hold(&sc, &tab[i], HELD_TLS, NULL);
+        else if (tab[i].refs[JC_REF_ARG])
+            hold(&sc, &tab[i], HELD_ARG, NULL);
+    }
+    for (size_t i = 0; i < nels; i++) {
+        block *b = lookup((uintptr_t)els_values[i]);
+        if (b)
+            hold(&sc, b, HELD_ELS, NULL);
+    }
+    jc_reach_segments(scan_segment, &sc);
+    while (sc.work && sc.nwork > 0)
+        scan_block(&sc, &tab[sc.work[--sc.nwork]]);
+    free(sc.work);
+}
+
 /* ---- leak reports ------------------------------------------------------------------ */
 
-#define MAX_GROUPS 4096         /* (fn, param, site): a spec has ~100 (fn, param) */
+#define MAX_GROUPS 4096         /* (fn, param, site, held): a spec has ~100 (fn, param) */
 
 typedef struct group {
     const char *fn, *param;
     const jc_site *site;
+    unsigned char held;
+    const char *held_by;
     size_t count, bytes;
 } group;
 
@@ -150,10 +353,13 @@ static int strcmp0(const char *a, const char *b)
     return a == b ? 0 : !a ? -1 : !b ? 1 : strcmp(a, b);
 }
 
-/* Largest first; then by name, for a stable order. */
+/* Leaks before the still referenced; largest first; then by name, for a
+ * stable order. */
 static int group_cmp(const void *a, const void *b)
 {
     const group *x = a, *y = b;
+    if ((x->held != HELD_NONE) != (y->held != HELD_NONE))
+        return x->held != HELD_NONE ? 1 : -1;
     if (x->bytes != y->bytes)
         return x->bytes < y->bytes ? 1 : -1;
     int c = strcmp0(x->fn, y->fn);
@@ -165,16 +371,26 @@ static void add_to_groups(size_t *ngroups, const block *b)
 {
     size_t g = 0;
     while (g < *ngroups
-           && (groups[g].site != b->site || strcmp0(groups[g].fn, b->fn) || strcmp0(groups[g].param, b->param)))
+           && (groups[g].site != b->site || groups[g].held != b->held || groups[g].held_by != b->held_by
+               || strcmp0(groups[g].fn, b->fn) || strcmp0(groups[g].param, b->param)))
         g++;
     if (g == *ngroups) {
         if (g == MAX_GROUPS)
             g--;
         else
-            groups[(*ngroups)++] = (group){ b->fn, b->param, b->site, 0, 0 };
+            groups[(*ngroups)++] = (group){ b->fn, b->param, b->site, b->held, b->held_by, 0, 0 };
     }
     groups[g].count++;
     groups[g].bytes += b->bytes;
+}
+
+static void put_site(jc_rec *r, const jc_site *site)
+{
+    if (site) {
+        jc_rec_field_str(r, "site", jc_site_text(site));
+        if (jc_g.opt.stack > 1)
+            jc_rec_field_str(r, "stack", jc_site_stack_text(site));
+    }
 }
 
 static void emit_leak(const group *g, uint64_t now)
@@ -184,16 +400,28 @@ static void emit_leak(const group *g, uint64_t now)
         jc_rec_field_str(r, "param", g->param);
     jc_rec_field_int(r, "count", (long long)g->count);
     jc_rec_field_int(r, "bytes", (long long)g->bytes);
-    if (g->site) {
-        jc_rec_field_str(r, "site", jc_site_text(g->site));
-        if (jc_g.opt.stack > 1)
-            jc_rec_field_str(r, "stack", jc_site_stack_text(g->site));
-    }
+    put_site(r, g->site);
     if (jc_g.opt.gen_suppressions) {
         char line[512];
         jc_suppress_line(line, sizeof line, "leak", g->fn, g->site);
         jc_rec_field_str(r, "suppression", line);
     }
+    jc_rec_end(r, now, 0);
+}
+
+/* A group of blocks still held: a summary record, "held" says where. */
+static void emit_referenced(const group *g, uint64_t now)
+{
+    char held[192];
+    snprintf(held, sizeof held, "%s%s", held_names[g->held], g->held_by ? g->held_by : "");
+    jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, g->fn ? g->fn : "?");
+    jc_rec_field_str(r, "type", "referenced");
+    if (g->param)
+        jc_rec_field_str(r, "param", g->param);
+    jc_rec_field_str(r, "held", held);
+    jc_rec_field_int(r, "count", (long long)g->count);
+    jc_rec_field_int(r, "bytes", (long long)g->bytes);
+    put_site(r, g->site);
     jc_rec_end(r, now, 0);
 }
 
@@ -207,6 +435,12 @@ size_t jc_alloc_report_leaks(jc_env *ce)
 {
     size_t ngroups = 0, nblocks = 0;
     pthread_mutex_lock(&lock);
+    nels = 0;
+    pthread_mutex_unlock(&lock);
+    jc_env_each(collect_els);   /* the registry's lock, not under ours */
+    pthread_mutex_lock(&lock);
+    if (jc_g.opt.leaks && used > 0)
+        classify();
     for (size_t i = 0; i < cap; i++)
         if (tab[i].p && !tab[i].reported && (!ce || tab[i].env == ce)) {
             add_to_groups(&ngroups, &tab[i]);
@@ -218,6 +452,10 @@ size_t jc_alloc_report_leaks(jc_env *ce)
         qsort(groups, ngroups, sizeof groups[0], group_cmp);
         uint64_t now = jc_now_ns();
         for (size_t g = 0; g < ngroups; g++) {
+            if (groups[g].held != HELD_NONE) {
+                emit_referenced(&groups[g], now);
+                continue;
+            }
             if (suppressed(&groups[g])) {
                 jc_verdict_leaks_suppressed(1);
                 continue;
@@ -239,6 +477,11 @@ void jc_alloc_reset(void)
     pthread_mutex_lock(&lock);
     free(tab);
     tab = NULL;
-    cap = used = untracked = 0;
+    cap = used = untracked = nels = 0;
+    for (int k = 0; k < JC_REF_KINDS; k++)
+        atomic_store(&jc_ref_count[k], 0);
+    atomic_store(&jc_alloc_lo, UINTPTR_MAX);
+    atomic_store(&jc_alloc_hi, 0);
     pthread_mutex_unlock(&lock);
+    jc_reach_reset();
 }

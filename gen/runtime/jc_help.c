@@ -4,7 +4,8 @@
  * One row per option, as the README's and jvmticheck(7)'s option tables
  * say it; the parser (jc_options.c) is the authority on the values, and
  * tests/e2e-diag.sh checks that every option the parser names in its
- * "unknown option" message has a row here.
+ * "unknown option" message has a row here, tests/options-doc.sh that the
+ * rows list the words the parser takes.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,11 +21,12 @@ static const struct help_row {
                                "(jvmtigen trace FILE); default text" },
     { "trace=all|calls|events|errors|none", "which records (join with '+'); default errors" },
     { "only=GLOB[+GLOB...]", "trace only these functions and events (fnmatch)" },
-    { "check=on|off|strict", "on: report and call the VM; strict: report and refuse; default on" },
-    { "leaks=on|off", "report JVMTI memory never Deallocated, by allocation site; default on" },
+    { "check=on|off|strict|deep|strict+deep", "on: report and call the VM; strict: report and refuse; deep: also object kinds; default on" },
+    { "leaks=on|off", "report JVMTI memory never Deallocated and no longer held (tags, storage, agent data), by allocation site; default on" },
     { "summary=on|off", "per function, event, check and context counts at the end; default off" },
     { "addresses=on|off", "off prints pointers as 0xPTR; default on" },
     { "portability=on|off", "off hides portability notes; default on" },
+    { "names=on|off", "classes, methods and fields by name, not address; default on in text, off in jsonl" },
     { "exitcode=N", "exit with N (1-255) when anything was reported" },
     { "halt=on|off", "stop at the first violation, naming its call site; default off" },
     { "repeat=N", "show the first N occurrences of each context, count the rest; default 1" },

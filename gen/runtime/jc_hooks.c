@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "jc_callsite.h"
+#include "jc_reach.h"
 #include "jc_runtime.h"
 #include "jc_shim.h"
 #include "jvmticheck.h"
@@ -222,6 +223,7 @@ jvmtiEnv *jvmti_check_wrap(JavaVM *vm, jvmtiEnv *env, const char *options)
         exit(0);
     }
 
+    jc_reach_add_module(__builtin_return_address(0));  /* the caller's data: leak report roots */
     jc_vm_learn(env);
     ce = jc_env_new(vm, env, JVMTI_VERSION);
     if (ce == NULL) {

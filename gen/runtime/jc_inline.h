@@ -85,8 +85,11 @@ static inline void jc_call_leave(int num, int prev, jvmtiError err)
  * prescribed error into bad (the first one wins). */
 jvmtiError jc_flag(enum jc_check_id id, int num, const char *param, jvmtiError prescribed, jvmtiError bad,
                    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-/* A call strict mode (or a hook) refuses: account and trace it; returns err. */
-jvmtiError jc_refused(int num, jvmtiError err);
+/* A call strict mode (or a hook, or jc_absent) refuses: the generated
+ * r_<Function> accounts it (jc_refused_traced, true when it is to be
+ * traced), writes its inputs and ends the record (jc_refused_end). */
+bool jc_refused_traced(int num, jvmtiError err);
+void jc_refused_end(jc_rec *r, jvmtiError err);
 /* undocumented_error: err is neither universal nor documented for num. */
 void jc_check_documented(int num, jvmtiError err);
 /* portability: the env asked GetEnv for a version older than num's

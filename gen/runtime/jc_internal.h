@@ -93,12 +93,26 @@ int jc_java_thread_name(char *buf, size_t len);
  * are its name and id); false: a platform thread, or it cannot be told. */
 bool jc_vthread_current(const char **name, long long *tid);
 
+/* ---- jc_names.c ---------------------------------------------------------- */
+
+/* names=on asks the runtime's private env (own) about references. */
+void jc_names_init(JavaVM *vm, jvmtiEnv *own);
+void jc_names_reset(void);
+
+/* ---- jc_header.c --------------------------------------------------------- */
+
+/* The run header record, once, from jc_vm_learn (real: the first env). */
+void jc_header_write(jvmtiEnv *real, jint vm_version);
+
 /* ---- jc_alloc.c ---------------------------------------------------------- */
 
 /* Forgets every tracked block (tests). */
 void jc_alloc_reset(void);
 
 /* ---- jc_state.c ---------------------------------------------------------- */
+
+/* The option string the runtime was set from ("" before jc_init). */
+const char *jc_options_text(void);
 
 /* What a new env's table holds (wrappers, and forwarders in reserved slots). */
 const struct jvmtiInterface_1_ *jc_env_template(void);

@@ -4,7 +4,7 @@
  *   log=FILE  record=FILE  format=text|jsonl|bin  trace=all|calls|events|errors|none
  *   only=GLOB[+GLOB...]  check=on|off|strict  leaks=on|off  summary=on|off
  *   addresses=on|off  portability=on|off  exitcode=N  halt=on|off  repeat=N
- *   stack=N  suppress=FILE  gen_suppressions=on|off  help  agent=PATH[=AGENT_OPTIONS]
+ *   stack=N  suppress=FILE  gen_suppressions=on|off  names=on|off  help  agent=PATH[=AGENT_OPTIONS]
  *
  * Design:
  * - One table lists every option with its parser; the keyword options share
@@ -80,6 +80,7 @@ static void set_addresses(jc_options *o, unsigned v) { o->addresses = v != 0; }
 static void set_portability(jc_options *o, unsigned v) { o->portability = v != 0; }
 static void set_halt(jc_options *o, unsigned v) { o->halt = v != 0; }
 static void set_gen_suppressions(jc_options *o, unsigned v) { o->gen_suppressions = v != 0; }
+static void set_names(jc_options *o, unsigned v) { o->names = v != 0; }
 static void set_help(jc_options *o, unsigned v) { o->help = v != 0; }
 static void set_exitcode(jc_options *o, unsigned v) { o->exitcode = (int)v; }
 static void set_repeat(jc_options *o, unsigned v) { o->repeat = v; }
@@ -239,11 +240,12 @@ static const opt_def options[] = {
     { "stack", parse_number, stack_range, set_stack, false, "a number of frames from 1 to 32" },
     { "suppress", parse_suppress, NULL, NULL, false, "a suppression file" },
     { "gen_suppressions", parse_words, onoff_words, set_gen_suppressions, false, "on or off" },
+    { "names", parse_words, onoff_words, set_names, false, "on or off" },
     { "help", parse_words, onoff_words, set_help, false, "on or off, or help alone" },
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
 #define KNOWN "log, record, format, trace, only, check, leaks, summary, addresses, portability, exitcode, halt, repeat, " \
-              "stack, suppress, gen_suppressions, help, agent"
+              "stack, suppress, gen_suppressions, names, help, agent"
 
 static const opt_def *find_option(const char *name, size_t n)
 {
@@ -265,6 +267,7 @@ static void set_defaults(jc_options *o)
         .portability = true,
         .repeat = 1,
         .stack = 1,
+        .names = -1,            /* on in text, off in jsonl: see below */
     };
 }
 
@@ -366,6 +369,8 @@ int jc_options_parse(const char *text, bool require_agent, jc_options *out, char
         *out = o;
         return -1;
     }
+    if (o.names < 0)
+        o.names = o.format == JC_FMT_TEXT;
     *out = o;
     return 0;
 }

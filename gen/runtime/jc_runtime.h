@@ -53,6 +53,7 @@ typedef struct jc_options {
     char *suppress_path;        /* suppression file; NULL: none */
     bool gen_suppressions;      /* print a ready suppression line per context */
     bool help;                  /* print the option reference, exit */
+    int names;                  /* references as names (jc_names.c); -1 while parsing: by format */
 } jc_options;
 
 /* Parses "trace=all,log=x,...,agent=/p/lib.so=opts".  agent= comes last and
@@ -137,6 +138,8 @@ void jc_vm_learn(jvmtiEnv *real);
 jint jc_vm_version(void);                       /* 0 before jc_vm_learn */
 /* The error an absent function returns (README, Checks: version). */
 #define JC_ERROR_ABSENT JVMTI_ERROR_NOT_AVAILABLE
+/* Reports the version violation; returns JC_ERROR_ABSENT, which the wrapper
+ * refuses (traced with its arguments). */
 jvmtiError jc_absent(int num);
 /* A call through a reserved slot of our spec: up to 7 register-sized
  * arguments after env are passed on unchanged (see jc_vm.c). */
@@ -167,6 +170,8 @@ typedef struct jc_env {
     uint64_t patch_noted[JC_PATCH_WORDS];
     /* The agent's extension event callbacks, by jc_event_min - 1 - index. */
     jvmtiExtensionEvent ext_cb[8];
+    /* Its last SetEnvironmentLocalStorage: a root of the leak report. */
+    const void *els;
 } jc_env;
 
 /* Generated: the forwarder of each reserved slot and of the JC_TABLE_EXTRA
@@ -219,7 +224,7 @@ extern _Thread_local const char *jc_restricted_in;
 /* ---- trace records -------------------------------------------------------- */
 
 enum jc_rec_kind { JC_REC_CALL, JC_REC_EVENT, JC_REC_VIOLATION, JC_REC_LEAK, JC_REC_SUMMARY, JC_REC_NOTE,
-                   JC_REC_WARNING };
+                   JC_REC_WARNING, JC_REC_HEADER };
 
 /* A record is built in a thread-local buffer and written with one write(2),
  * so lines from concurrent threads never interleave and no lock is held
@@ -242,6 +247,12 @@ void jc_rec_arg_ptr(jc_rec *r, const char *name, const void *p);     /* placehol
 void jc_rec_arg_enum(jc_rec *r, const char *name, const char *group, long long v);  /* by name */
 void jc_rec_arg_bits(jc_rec *r, const char *name, const char *group, long long v);
 void jc_rec_arg_char(jc_rec *r, const char *name, int c);
+/* names=on (jc_names.c): a reference by name when accepted (the VM took
+ * it: a successful call, an output, an event) and the moment is safe; else
+ * as jc_rec_arg_ptr.  A field needs its class. */
+void jc_rec_arg_class(jc_rec *r, const char *name, jclass k, bool accepted);
+void jc_rec_arg_method(jc_rec *r, const char *name, jmethodID m, bool accepted);
+void jc_rec_arg_field(jc_rec *r, const char *name, jclass k, jfieldID f, bool accepted);
 void jc_rec_out(jc_rec *r);         /* args that follow are outputs */
 void jc_rec_error(jc_rec *r, jvmtiError e);
 void jc_rec_field_str(jc_rec *r, const char *key, const char *value);  /* extra top-level key */
@@ -342,6 +353,37 @@ enum jc_release jc_alloc_release(jc_env *ce, const void *p);
 /* Report every block still held by ce (or by all envs when ce is NULL) and
  * not reported yet as a leak, and mark it reported; returns the count. */
 size_t jc_alloc_report_leaks(jc_env *ce);
+
+/* Where the agent keeps a block that the leak report cannot read from
+ * memory: object tags, thread-local storage, and the argument of an agent
+ * thread that is still running (RunAgentThread's arg).  The wrappers of SetTag,
+ * SetThreadLocalStorage, the ObjectFree trampoline and the heap callbacks
+ * say what value a tag or slot had and has now; jc_ref_count[k] counts the
+ * blocks so held, and while it is 0 the wrappers ask the VM nothing (the
+ * replaced value cannot be a block).  The hot path compares a value with
+ * the lowest and highest address ever tracked. */
+enum jc_ref_kind { JC_REF_TAG, JC_REF_TLS, JC_REF_ARG /* RunAgentThread's arg, while proc runs */, JC_REF_KINDS };
+extern _Atomic uint64_t jc_ref_count[JC_REF_KINDS];
+extern _Atomic uintptr_t jc_alloc_lo, jc_alloc_hi;
+void jc_ref_moved(enum jc_ref_kind k, uintptr_t old, uintptr_t now);
+/* The value being replaced, asked of the VM (counted as the shim's call). */
+jlong jc_ref_old_tag(jc_env *ce, jobject object);
+uintptr_t jc_ref_old_tls(jc_env *ce, jthread thread);
+static inline bool jc_ref_held(enum jc_ref_kind k)
+{
+    return jc_g.opt.leaks && atomic_load_explicit(&jc_ref_count[k], memory_order_relaxed) != 0;
+}
+static inline bool jc_alloc_near(uintptr_t v)
+{
+    return v >= atomic_load_explicit(&jc_alloc_lo, memory_order_relaxed)
+           && v <= atomic_load_explicit(&jc_alloc_hi, memory_order_relaxed);
+}
+/* A tag or slot changed from old to now (old: 0 when unknown). */
+static inline void jc_ref_set(enum jc_ref_kind k, uintptr_t old, uintptr_t now)
+{
+    if (jc_g.opt.leaks && old != now && (jc_alloc_near(old) || jc_alloc_near(now)))
+        jc_ref_moved(k, old, now);
+}
 
 /* ---- hooks the generated wrappers call for functions with extra meaning --- */
 

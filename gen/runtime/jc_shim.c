@@ -46,6 +46,7 @@
 
 #include "jc_callsite.h"
 #include "jc_internal.h"
+#include "jc_reach.h"
 #include "jc_runtime.h"
 #include "jc_shim.h"
 
@@ -233,6 +234,7 @@ int jc_track_phase(JavaVM *vm, char *err, size_t errlen)
     }
     atomic_store(&jc_g.phase, phase);
     jc_vthreads_init(vm, env);
+    jc_names_init(vm, env);
     return 0;
 }
 
@@ -270,6 +272,7 @@ static jint jc_start(JavaVM *vm, char *options, void *reserved, const char *entr
     if (real_entry == NULL)
         return jc_fail("%s has no %s", path, entry);
     jc_real_unload = (jc_agent_unload)dlsym(lib, "Agent_OnUnload");
+    jc_reach_add_module((const void *)(uintptr_t)real_entry);  /* its data: leak report roots */
     jc_bind_natives = jc_natives_init(lib, path);
 
     rc = real_entry(jc_wrapped_vm, jc_g.opt.agent_options, reserved);

@@ -121,6 +121,11 @@ fail:
     return -1;
 }
 
+const char *jc_options_text(void)
+{
+    return init_text ? init_text : "";
+}
+
 int jc_init(const char *options, bool require_agent, char *err, size_t errlen)
 {
     const char *text = options ? options : "";
@@ -262,61 +267,107 @@ static atomic_flag summary_done = ATOMIC_FLAG_INIT;
 
 static uint64_t load(_Atomic uint64_t *v) { return atomic_load_explicit(v, memory_order_relaxed); }
 
+/* A row of the function table: the agent's calls and the shim's own,
+ * apart; rows by the agent's count, largest first, then by the shim's,
+ * then by slot. */
+typedef struct fn_row {
+    int slot;
+    uint64_t calls, errors, total, shim;
+} fn_row;
+
+static int fn_row_cmp(const void *a, const void *b)
+{
+    const fn_row *x = a, *y = b;
+    if (x->calls != y->calls)
+        return x->calls < y->calls ? 1 : -1;
+    if (x->shim != y->shim)
+        return x->shim < y->shim ? 1 : -1;
+    return x->slot - y->slot;
+}
+
 static void summarize_functions(uint64_t now)
 {
+    fn_row *rows = calloc((size_t)jc_fn_max + 1, sizeof *rows);
+    size_t n = 0;
+    if (!rows)
+        return;
     for (int slot = 0; slot <= jc_fn_max; slot++) {
         jc_fn_stats *s = &jc_fn_stats_table[slot];
-        uint64_t calls = load(&s->calls), total = load(&s->total_ns), shim = load(&s->shim_calls);
-        if (calls == 0 && shim == 0)
-            continue;
+        fn_row row = { slot, load(&s->calls), load(&s->errors), load(&s->total_ns), load(&s->shim_calls) };
+        if (row.calls || row.shim)
+            rows[n++] = row;
+    }
+    qsort(rows, n, sizeof *rows, fn_row_cmp);
+    for (size_t i = 0; i < n; i++) {
+        const fn_row *row = &rows[i];
         char unknown[24];
-        const char *name = jc_fn_table[slot].name;
+        const char *name = jc_fn_table[row->slot].name;
         if (name == NULL)
-            snprintf(unknown, sizeof unknown, "slot%d", slot), name = unknown;
+            snprintf(unknown, sizeof unknown, "slot%d", row->slot), name = unknown;
         jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, name);
         jc_rec_field_str(r, "type", "function");
-        jc_rec_field_int(r, "calls", (long long)calls);
-        jc_rec_field_int(r, "errors", (long long)load(&s->errors));
-        jc_rec_field_int(r, "total_ns", (long long)total);
-        jc_rec_field_int(r, "mean_ns", calls ? (long long)(total / calls) : 0);
-        jc_rec_field_int(r, "shim_calls", (long long)shim);
+        jc_rec_field_int(r, "calls", (long long)row->calls);
+        jc_rec_field_int(r, "errors", (long long)row->errors);
+        jc_rec_field_int(r, "total_ns", (long long)row->total);
+        jc_rec_field_int(r, "mean_ns", row->calls ? (long long)(row->total / row->calls) : 0);
+        jc_rec_field_int(r, "shim_calls", (long long)row->shim);
+        jc_rec_end(r, now, 0);
+    }
+    free(rows);
+}
+
+typedef struct count_row {
+    const char *name;
+    uint64_t count;
+} count_row;
+
+static int count_row_cmp(const void *a, const void *b)
+{
+    const count_row *x = a, *y = b;
+    if (x->count != y->count)
+        return x->count < y->count ? 1 : -1;
+    return strcmp(x->name, y->name);
+}
+
+/* Summary records of one type, largest count first. */
+static void summarize_counts(count_row *rows, size_t n, const char *type, uint64_t now)
+{
+    qsort(rows, n, sizeof *rows, count_row_cmp);
+    for (size_t i = 0; i < n; i++) {
+        jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, rows[i].name);
+        jc_rec_field_str(r, "type", type);
+        jc_rec_field_int(r, "count", (long long)rows[i].count);
         jc_rec_end(r, now, 0);
     }
 }
 
 static void summarize_events(uint64_t now)
 {
+    count_row *rows = calloc((size_t)(jc_event_max - jc_event_min + 1), sizeof *rows);
+    size_t n = 0;
+    if (!rows)
+        return;
     for (int num = jc_event_min; num <= jc_event_max; num++) {
-        uint64_t n = load(&jc_event_counts[num - jc_event_min]);
-        if (n == 0)
-            continue;
-        jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, jc_event_table[num - jc_event_min].name);
-        jc_rec_field_str(r, "type", "event");
-        jc_rec_field_int(r, "count", (long long)n);
-        jc_rec_end(r, now, 0);
+        uint64_t c = load(&jc_event_counts[num - jc_event_min]);
+        if (c > 0 && jc_event_table[num - jc_event_min].name)
+            rows[n++] = (count_row){ jc_event_table[num - jc_event_min].name, c };
     }
+    summarize_counts(rows, n, "event", now);
+    free(rows);
 }
 
 static void summarize_checks(uint64_t now)
 {
-    for (int id = 0; id < JC_CHK_COUNT; id++) {
-        uint64_t n = load(&jc_check_counts[id]);
-        if (n == 0)
-            continue;
-        jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, jc_check_names[id]);
-        jc_rec_field_str(r, "type", "check");
-        jc_rec_field_int(r, "count", (long long)n);
-        jc_rec_end(r, now, 0);
-    }
-    for (int id = 0; id < JC_NOTE_COUNT; id++) {
-        uint64_t n = load(&jc_note_counts[id]);
-        if (n == 0)
-            continue;
-        jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, jc_note_names[id]);
-        jc_rec_field_str(r, "type", "note");
-        jc_rec_field_int(r, "count", (long long)n);
-        jc_rec_end(r, now, 0);
-    }
+    count_row checks[JC_CHK_COUNT], notes[JC_NOTE_COUNT];
+    size_t nc = 0, nn = 0;
+    for (int id = 0; id < JC_CHK_COUNT; id++)
+        if (load(&jc_check_counts[id]) > 0)
+            checks[nc++] = (count_row){ jc_check_names[id], load(&jc_check_counts[id]) };
+    for (int id = 0; id < JC_NOTE_COUNT; id++)
+        if (load(&jc_note_counts[id]) > 0)
+            notes[nn++] = (count_row){ jc_note_names[id], load(&jc_note_counts[id]) };
+    summarize_counts(checks, nc, "check", now);
+    summarize_counts(notes, nn, "note", now);
 }
 
 static void check_table(jc_env *ce)
@@ -368,4 +419,5 @@ void jc_reset(void)
     jc_suppress_reset();
     jc_site_reset();
     jc_verdict_reset();
+    jc_names_reset();
 }

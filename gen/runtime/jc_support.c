@@ -44,16 +44,17 @@ jvmtiError jc_flag(enum jc_check_id id, int num, const char *param, jvmtiError p
     return bad != JVMTI_ERROR_NONE ? bad : prescribed;
 }
 
-jvmtiError jc_refused(int num, jvmtiError err)
+bool jc_refused_traced(int num, jvmtiError err)
 {
     jc_account(num, err, 0);
-    if (jc_traced(num, err)) {
-        jc_rec *r = jc_rec_begin(JC_REC_CALL, jc_fn_table[num].name);
-        jc_rec_field_str(r, "refused", "not passed to the VM");
-        jc_rec_error(r, err);
-        jc_rec_end(r, jc_now_ns(), 0);
-    }
-    return err;
+    return jc_traced(num, err);
+}
+
+void jc_refused_end(jc_rec *r, jvmtiError err)
+{
+    jc_rec_field_str(r, "refused", "not passed to the VM");
+    jc_rec_error(r, err);
+    jc_rec_end(r, jc_now_ns(), 0);
 }
 
 void jc_portability(jc_env *ce, int num)
@@ -116,6 +117,7 @@ static void JNICALL start_trampoline(jvmtiEnv *real, JNIEnv *jni, void *arg)
     (void)real;
     free(arg);
     st.proc((jvmtiEnv *)st.ce, jni, st.arg);
+    jc_ref_set(JC_REF_ARG, (uintptr_t)st.arg, 0);  /* no longer held by the thread */
 }
 
 jvmtiError jc_hook_run_agent_thread(jc_env *ce, jthread thread, jvmtiStartFunction proc, const void *arg,
@@ -129,8 +131,12 @@ jvmtiError jc_hook_run_agent_thread(jc_env *ce, jthread thread, jvmtiStartFuncti
     st->ce = ce;
     st->proc = proc;
     st->arg = (void *)(size_t)arg;  /* the VM passes it back as void * */
+    /* the thread holds arg while proc runs (a root of the leak report) */
+    jc_ref_set(JC_REF_ARG, 0, (uintptr_t)arg);
     jvmtiError err = (*ce->real)->RunAgentThread(ce->real, thread, start_trampoline, st, priority);
-    if (err != JVMTI_ERROR_NONE)
+    if (err != JVMTI_ERROR_NONE) {
+        jc_ref_set(JC_REF_ARG, (uintptr_t)arg, 0);
         free(st);
+    }
     return err;
 }

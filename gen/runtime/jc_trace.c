@@ -102,8 +102,8 @@ typedef struct syntax {
     const char *const *kind_words;
 } syntax;
 
-static const char *const text_kinds[] = { "call", "event", "VIOLATION", "leak", "summary", "NOTE", "WARNING" };
-static const char *const json_kinds[] = { "call", "event", "violation", "leak", "summary", "note", "warning" };
+static const char *const text_kinds[] = { "call", "event", "VIOLATION", "leak", "summary", "NOTE", "WARNING", "header" };
+static const char *const json_kinds[] = { "call", "event", "violation", "leak", "summary", "note", "warning", "header" };
 
 static const syntax syntaxes[] = {
     [JC_FMT_TEXT] = { "(", "()", ")", " -> out(", ", ", "NULL", "", "'", " ", "", "=", text_kinds },
@@ -785,7 +785,7 @@ uint64_t jc_now_ns(void)
 static jc_rec *push(enum jc_rec_kind kind)
 {
     struct recstack *k = recstack();
-    if (!jc_g.active || k->depth >= REC_DEPTH || (unsigned)kind > JC_REC_WARNING)
+    if (!jc_g.active || k->depth >= REC_DEPTH || (unsigned)kind > JC_REC_HEADER)
         return NULL;
     bool to_text = atomic_load_explicit(&sink_fd, memory_order_relaxed) >= 0
                    && !(jc_g.opt.format == JC_FMT_BIN && (kind == JC_REC_CALL || kind == JC_REC_EVENT));

@@ -98,6 +98,7 @@ void jc_vm_learn(jvmtiEnv *real)
     __atomic_store_n(&vm_version, v, __ATOMIC_RELEASE);
     learned = true;
     pthread_mutex_unlock(&lock);
+    jc_header_write(real, v);
 
     if (major_minor(v) > major_minor(jc_spec_version)) {
         char vm[16], spec[16];
@@ -126,7 +127,7 @@ jvmtiError jc_absent(int num)
                          "the VM (JVMTI %s) has no entry for %s in its function table; not passed to the VM", vm,
                          fi->name);
     }
-    return jc_refused(num, JC_ERROR_ABSENT);
+    return JC_ERROR_ABSENT;     /* the wrapper's r_<Function> traces the refusal */
 }
 
 typedef jvmtiError (JNICALL *jc_passed_fn)(jvmtiEnv *, void *, void *, void *, void *, void *, void *, void *);

@@ -3,11 +3,15 @@
  * Uses many functions and events the way the spec says to: asks only for
  * potential capabilities, calls each function in a phase that allows it
  * (asking GetPhase where events span phases), only callback-safe functions
- * in GC callbacks, and deallocates everything the VM hands out.  Under
- * libjvmticheck it must cause no violation and no leak.
+ * in GC callbacks, and deallocates everything the VM hands out, but for
+ * the signatures of the Workload classes, which it keeps as their classes'
+ * tags and frees at ObjectFree, as libjdwp does.  Under libjvmticheck it
+ * must cause no violation and no leak, and those signatures are "still
+ * referenced" by object tags at the end.
  */
 #define AGENT_NAME "good_agent"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "agent.h"
@@ -38,7 +42,7 @@ static void thread_info(JNIEnv *jni, jthread thread)
     TRY((*jvmti)->GetThreadState(jvmti, thread, &state));
 }
 
-/* Methods, names, lines and the source file of one of the test's classes. */
+/* Methods, fields, names, lines and the source file of one of the test's classes. */
 static void class_details(jclass klass)
 {
     jint count;
@@ -60,6 +64,16 @@ static void class_details(jclass klass)
             TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)lines));
     }
     TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)methods));
+
+    jfieldID *fields;
+    TRY((*jvmti)->GetClassFields(jvmti, klass, &count, &fields));
+    for (jint i = 0; i < count; i++) {
+        char *name;
+
+        TRY((*jvmti)->GetFieldName(jvmti, klass, fields[i], &name, NULL, NULL));
+        TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)name));
+    }
+    TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)fields));
     if ((*jvmti)->GetSourceFileName(jvmti, klass, &source) == JVMTI_ERROR_NONE)
         TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)source));
 }
@@ -72,9 +86,17 @@ static void JNICALL on_class_prepare(jvmtiEnv *env, JNIEnv *jni, jthread thread,
     (void)env, (void)jni, (void)thread;
     TRY((*jvmti)->GetClassSignature(jvmti, klass, &sig, &generic));
     TRY((*jvmti)->GetClassStatus(jvmti, klass, &status));
-    if (strncmp(sig, "LWorkload", 9) == 0)
+    if (strncmp(sig, "LWorkload", 9) == 0) {
+        jlong old = 0;
         class_details(klass);
-    TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)sig));
+        TRY((*jvmti)->GetTag(jvmti, klass, &old));
+        if (old == 0) {     /* kept as the class's tag, freed at ObjectFree */
+            TRY((*jvmti)->SetTag(jvmti, klass, (jlong)(intptr_t)sig));
+            sig = NULL;
+        }
+    }
+    if (sig != NULL)
+        TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)sig));
     if (generic != NULL)
         TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)generic));
 }
@@ -92,6 +114,14 @@ static void JNICALL on_thread_end(jvmtiEnv *env, JNIEnv *jni, jthread thread)
 
     (void)env, (void)jni;
     TRY((*jvmti)->GetTag(jvmti, thread, &tag));
+}
+
+/* A class whose tag is its signature is gone (threads are tagged 42). */
+static void JNICALL on_object_free(jvmtiEnv *env, jlong tag)
+{
+    (void)env;
+    if (tag != 0 && tag != 42)
+        TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)(intptr_t)tag));
 }
 
 /* Only callback-safe functions here: raw monitors and timers. */
@@ -218,7 +248,7 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
     static const jvmtiEvent events[] = {
         JVMTI_EVENT_VM_INIT, JVMTI_EVENT_VM_DEATH, JVMTI_EVENT_THREAD_START,
         JVMTI_EVENT_CLASS_PREPARE, JVMTI_EVENT_GARBAGE_COLLECTION_START,
-        JVMTI_EVENT_GARBAGE_COLLECTION_FINISH,
+        JVMTI_EVENT_GARBAGE_COLLECTION_FINISH, JVMTI_EVENT_OBJECT_FREE,
     };
     jvmtiCapabilities potential, want;
     jvmtiEventCallbacks cb;
@@ -246,7 +276,9 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
     want.can_get_source_file_name = potential.can_get_source_file_name;
     want.can_get_line_numbers = potential.can_get_line_numbers;
     want.can_generate_garbage_collection_events = potential.can_generate_garbage_collection_events;
-    if (!want.can_tag_objects || !want.can_generate_garbage_collection_events) {
+    want.can_generate_object_free_events = potential.can_generate_object_free_events;
+    if (!want.can_tag_objects || !want.can_generate_garbage_collection_events
+        || !want.can_generate_object_free_events) {
         agent_failed("GetPotentialCapabilities (tagging or GC events missing)", 0);
         return JNI_ERR;
     }
@@ -261,6 +293,7 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
     cb.ClassPrepare = on_class_prepare;
     cb.GarbageCollectionStart = on_gc_start;
     cb.GarbageCollectionFinish = on_gc_finish;
+    cb.ObjectFree = on_object_free;
     TRY((*jvmti)->SetEventCallbacks(jvmti, &cb, (jint)sizeof cb));
     for (size_t i = 0; i < sizeof events / sizeof events[0]; i++)
         TRY((*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, events[i], NULL));

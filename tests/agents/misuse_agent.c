@@ -262,6 +262,8 @@ static void object_kinds(jthread thread, jclass klass)
     TRY((*jvmti)->GetAllModules(jvmti, &count, &modules));
     EXPECT((*jvmti)->AddModuleReads(jvmti, klass, modules[0]), JVMTI_ERROR_INVALID_MODULE);
     TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)modules));
+    /* null_pointer with a good class: refused, so names=on must not name it */
+    EXPECT((*jvmti)->GetClassMethods(jvmti, klass, &count, NULL), JVMTI_ERROR_NULL_POINTER);
     /* right kinds: no report */
     TRY((*jvmti)->GetThreadState(jvmti, thread, &state));
 }
