@@ -164,8 +164,9 @@ typedef struct syntax {
     const char *const *kind_words;
 } syntax;
 
-static const char *const text_kinds[] = { "call", "event", "VIOLATION", "leak", "summary", "NOTE", "WARNING" };
-static const char *const json_kinds[] = { "call", "event", "violation", "leak", "summary", "note", "warning" };
+/* by JC_BIN_K_* - 1 (a string record is never printed) */
+static const char *const text_kinds[] = { "call", "event", "VIOLATION", "leak", "summary", "NOTE", "WARNING", "", "header" };
+static const char *const json_kinds[] = { "call", "event", "violation", "leak", "summary", "note", "warning", "", "header" };
 static const syntax sx_text = { "(", "()", ")", " -> out(", ", ", "NULL", "", "'", " ", "", "=", text_kinds };
 static const syntax sx_json = { ",\"args\":{", ",\"args\":{}", "}", ",\"out\":{", ",", "null", "\"", "\"",
                                 ",", "\"", "\":", json_kinds };
@@ -704,9 +705,9 @@ static void chrome_event(sbuf *b, names *nm, const rec *x, int *first)
     } else {
         put_quoted(b, &sx_json, &name, "\"");
     }
-    static const char *const cats[] = { "", "call", "event", "violation", "leak", "summary", "note", "warning" };
+    static const char *const cats[] = { "", "call", "event", "violation", "leak", "summary", "note", "warning", "", "header" };
     uint64_t t = rd64(r + 32), dur = rd64(r + 40);
-    sb_printf(b, ",\"cat\":\"%s\"", state == JC_BIN_ENTERED ? "call" : kind < 8 ? cats[kind] : "");
+    sb_printf(b, ",\"cat\":\"%s\"", state == JC_BIN_ENTERED ? "call" : kind < sizeof cats / sizeof cats[0] ? cats[kind] : "");
     if (state == JC_BIN_ENTERED)
         sb_s(b, ",\"ph\":\"B\"");
     else if (kind == JC_BIN_K_CALL || kind == JC_BIN_K_EVENT)
@@ -891,8 +892,8 @@ int jt_trace_decode_filtered(const unsigned char *d, size_t len, const char *pat
                 break;
             }
             unsigned kind = r[10];
-            if (kind < JC_BIN_K_CALL || kind > JC_BIN_K_STRING) {
-                rc = bad(path, at + 10, "unknown record kind (expected 1 to 8)");
+            if (kind < JC_BIN_K_CALL || kind > JC_BIN_K_HEADER) {
+                rc = bad(path, at + 10, "unknown record kind (expected 1 to 9)");
                 break;
             }
             if (state == JC_BIN_SKIP) {

@@ -556,6 +556,13 @@ static bool grow(jc_bin_rec *b, size_t n)
     return true;
 }
 
+/* The file's kind of each record kind (jc_bintrace.h). */
+static const unsigned char bin_kinds[] = {
+    [JC_REC_CALL] = JC_BIN_K_CALL, [JC_REC_EVENT] = JC_BIN_K_EVENT, [JC_REC_VIOLATION] = JC_BIN_K_VIOLATION,
+    [JC_REC_LEAK] = JC_BIN_K_LEAK, [JC_REC_SUMMARY] = JC_BIN_K_SUMMARY, [JC_REC_NOTE] = JC_BIN_K_NOTE,
+    [JC_REC_WARNING] = JC_BIN_K_WARNING, [JC_REC_HEADER] = JC_BIN_K_HEADER,
+};
+
 void jc_bin_begin(jc_bin_rec *b, enum jc_rec_kind kind, const char *name, const char *label, const char *thread)
 {
     bin_tls *const t = tls();
@@ -563,7 +570,7 @@ void jc_bin_begin(jc_bin_rec *b, enum jc_rec_kind kind, const char *name, const 
     b->len = 0;
     b->broken = false;
     b->out = false;
-    b->kind = (unsigned)kind + 1;
+    b->kind = bin_kinds[kind];
     b->claimed = NULL;
     b->num = 0;
     b->thread = thread_name_id(t, thread);

@@ -72,10 +72,12 @@ enum jc_bin_name_kind {
 
 enum jc_bin_state { JC_BIN_ENTERED = 1, JC_BIN_COMPLETE = 2, JC_BIN_SKIP = 3 };
 
-/* Record kinds: jc_rec_kind + 1, then the string record. */
+/* Record kinds: jc_rec_kind + 1 up to warnings, then the string record,
+ * then kinds added since (the run header), so that files written before
+ * keep their meaning. */
 enum jc_bin_kind {
     JC_BIN_K_CALL = 1, JC_BIN_K_EVENT, JC_BIN_K_VIOLATION, JC_BIN_K_LEAK, JC_BIN_K_SUMMARY, JC_BIN_K_NOTE,
-    JC_BIN_K_WARNING, JC_BIN_K_STRING
+    JC_BIN_K_WARNING, JC_BIN_K_STRING, JC_BIN_K_HEADER
 };
 
 /* Item types: one per jc_rec_* call of the trace API (jc_runtime.h). */
