@@ -32,7 +32,7 @@ run() {
     fi
     local n
     n=$(wc -l <"$out/expected")
-    grep -q "^dtcheck: $n violations in [0-9]* calls" "$out/$tag.out" \
+    grep -q "^dtcheck: $n violations in [0-9]* contexts" "$out/$tag.out" \
         || fail "$tag: the verdict line does not count $n violations: $(grep '^dtcheck: [0-9n]' "$out/$tag.out" | tail -1)"
     grep '^dtcheck: violation' "$out/$tag.out" | head -3 | sed 's/^/      /'
 }
@@ -61,7 +61,7 @@ awk '/^step [0-9]+:/ { s = $2; sub(":", "", s) }
      /^dtcheck: violation \[/ { c = $3; gsub(/[][]/, "", c); print s ": " c }' "$out/bad.out" >"$out/bad.got"
 if diff -u "$out/bad.expected" "$out/bad.got" &&
    grep -q '^dtcheck: deviation \[undocumented_error\] .*StopListening: the transport returned JDWPTRANSPORT_ERROR_ILLEGAL_STATE' "$out/bad.out" &&
-   grep -q '^dtcheck: 5 violations in [0-9]* calls; the transport deviated from the spec 1 time' "$out/bad.out"; then
+   grep -q '^dtcheck: 5 violations in [0-9]* contexts; the transport deviated from the spec 1 time' "$out/bad.out"; then
     echo "   bad transport: its 4 mistakes (and the user's NULL JavaVM) and 1 deviation reported at their steps"
 else
     fail "bad transport: the reports differ"; cat "$out/bad.out" | grep -v '^dtcheck: #' | head -30

@@ -13,6 +13,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -87,6 +88,33 @@ void jc_json_escape(const char *s, size_t max, jc_put_fn *put, void *ctx)
     }
     if (i < n)
         put(ctx, "...", 3);
+}
+
+/* ---- file names ---------------------------------------------------------------- */
+
+/* log=/tmp/t.%p.jsonl: %p becomes the pid (one log per JVM of a run). */
+int jc_expand_pid(char **path)
+{
+    if (!*path || !strstr(*path, "%p"))
+        return 0;
+    char pid[24], *out;
+    size_t n = 0, len = strlen(*path);
+    snprintf(pid, sizeof pid, "%ld", (long)getpid());
+    if (!(out = malloc(len * (strlen(pid) + 1) + 1)))
+        return -1;
+    for (const char *p = *path; *p; p++) {
+        if (p[0] == '%' && p[1] == 'p') {
+            memcpy(out + n, pid, strlen(pid));
+            n += strlen(pid);
+            p++;
+        } else {
+            out[n++] = *p;
+        }
+    }
+    out[n] = '\0';
+    free(*path);
+    *path = out;
+    return 0;
 }
 
 /* ---- the sink ------------------------------------------------------------------- */

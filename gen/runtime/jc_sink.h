@@ -16,6 +16,10 @@
 /* The word in front of the sink's own messages ("jvmticheck", the
  * default; "dtcheck").  Set before jc_sink_open. */
 void jc_sink_set_tool(const char *tool);
+/* log=/tmp/t.%p.jsonl: every %p in *path (malloc'd) becomes the pid, in a
+ * new malloc'd string (one log per process of a run).  0, or -1 when out
+ * of memory (*path unchanged). */
+int jc_expand_pid(char **path);
 /* Points the sink at path (O_APPEND, created 0644), or at stderr when path
  * is NULL.  Returns 0, or -1 with a one-line message in err. */
 int jc_sink_open(const char *path, char *err, size_t errlen);
