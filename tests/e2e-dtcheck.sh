@@ -9,7 +9,9 @@
 # it, steps, prints a local and continues to the end.  Both must succeed;
 # the trace must show the listen and the handshake, commands by name
 # (VirtualMachine.IDSizes, EventRequest.Set), one reply written for every
-# command read (same ids), and 0 violations.  On JDK 17 and the newer JDK.
+# command read (same ids), and 0 violations.  On JDK 17 and the newer JDK,
+# and once more on JDK 17 with format=jsonl (log=...%p...): every line must
+# be JSON, with the same facts in the shim's field names.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
 
@@ -36,11 +38,13 @@ jdb_say() {
 }
 
 session() {
-    local jdk=$1 tag=$2 port="" i jpid jdbpid
-    local trace=$out/$tag.trace jlog=$out/$tag.jdb.log
+    local jdk=$1 tag=$2 fmt=${3:-text} port="" i jpid jdbpid
+    local trace=$out/$tag.trace jlog=$out/$tag.jdb.log opts
+    opts=log=$trace
+    [[ $fmt == jsonl ]] && { rm -f "$out/$tag".*.jsonl; opts="log=$out/$tag.%p.jsonl,format=jsonl"; }
     : >"$out/$tag.stdout"; : >"$out/$tag.stderr"; : >"$jlog"
     (cd "$out" && LD_LIBRARY_PATH=$LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} LD_PRELOAD=$JAVA_PRELOAD \
-        DTCHECK_OPTIONS=log=$trace \
+        DTCHECK_OPTIONS=$opts \
         exec "$jdk/bin/java" -cp "$out/classes" \
         -agentlib:jdwp=transport=dt_check,server=y,suspend=y,address=127.0.0.1:0 Debuggee) \
         >"$out/$tag.stdout" 2>"$out/$tag.stderr" &
@@ -77,6 +81,10 @@ session() {
     [[ $rc -eq 0 ]] || fail "$tag: java exited $rc"
     grep -q '^total 14$' "$out/$tag.stdout" || fail "$tag: the program did not print its result"
     grep -q 'Step completed: .*Debuggee.square(), line=7' "$jlog" || fail "$tag: the step did not end on line 7"
+    if [[ $fmt == jsonl ]]; then
+        check_jsonl "$tag" "$jpid"
+        return
+    fi
     # the trace: the connection, the commands by name, replies for commands
     local want
     for want in 'StartListening(address="127.0.0.1:0"' 'Accept(accept_timeout=0' \
@@ -114,8 +122,71 @@ PY
     echo "   $tag: $(grep -c ') = ' "$trace") calls traced; $(tail -1 "$trace")"
 }
 
+# check_jsonl TAG PID: the format=jsonl log of that session (log=...%p...
+# named by the pid), line by line.
+check_jsonl() {
+    local tag=$1 log=$out/$1.$2.jsonl
+    [[ -f $log ]] || { fail "$tag: no log $log (log=%p not expanded?)"; ls "$out" | head; return; }
+    grep -q "^dtcheck: no problems found (.*; log $log\$" "$out/$tag.stderr" \
+        || fail "$tag: no verdict line naming the log on stderr: $(grep dtcheck "$out/$tag.stderr" | tail -1)"
+    python3 - "$log" "$tag" <<'PY' || fail "$tag: the JSON lines log is wrong"
+import json, sys
+recs, bad = [], 0
+for n, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
+    try:
+        recs.append(json.loads(line))
+    except ValueError as e:
+        print("   line %d is not JSON (%s): %r" % (n, e, line[:200])); bad += 1
+problems = []
+def want(what, pred):
+    if not any(pred(r) for r in recs):
+        problems.append("no record with " + what)
+for r in recs:
+    for k in ("kind", "name", "thread", "tid", "t_ns"):
+        if k not in r:
+            problems.append("a record without %r: %r" % (k, r)); break
+calls = [r for r in recs if r["kind"] == "call"]
+want("a StartListening call with address 127.0.0.1:0",
+     lambda r: r["kind"] == "call" and r["name"] == "StartListening" and r["args"].get("address") == "127.0.0.1:0"
+     and r.get("error") == "JDWPTRANSPORT_ERROR_NONE" and "dur_ns" in r)
+want("an Accept call", lambda r: r["kind"] == "call" and r["name"] == "Accept" and r["args"].get("accept_timeout") == 0)
+want("the handshake note", lambda r: r["kind"] == "note" and "handshake done" in r.get("message", ""))
+want("VirtualMachine.IDSizes read as a command",
+     lambda r: r["kind"] == "packet" and r["name"] == "VirtualMachine.IDSizes" and r["dir"] == "in"
+     and r["type"] == "command" and r["len"] == 11 and (r["command_set"], r["command"]) == (1, 7))
+want("VirtualMachine.IDSizes's reply written",
+     lambda r: r["kind"] == "packet" and r["name"] == "VirtualMachine.IDSizes" and r["dir"] == "out"
+     and r["type"] == "reply" and r["error"] == "NONE" and r["error_code"] == 0 and r["flags"] == 0x80)
+want("EventRequest.Set read", lambda r: r["kind"] == "packet" and r["name"] == "EventRequest.Set" and r["dir"] == "in")
+want("Event.Composite written", lambda r: r["kind"] == "packet" and r["name"] == "Event.Composite" and r["dir"] == "out")
+viol = [r for r in recs if r["kind"] == "violation"]
+if viol:
+    problems.append("violations: %r" % viol[:3])
+read = sorted(r["id"] for r in recs if r["kind"] == "packet" and r["dir"] == "in" and r["type"] == "command")
+replied = sorted(r["id"] for r in recs if r["kind"] == "packet" and r["dir"] == "out" and r["type"] == "reply")
+summ = [r for r in recs if r["kind"] == "summary" and r["name"] == "packets"]
+verdict = [r for r in recs if r["kind"] == "summary" and r["name"] == "verdict"]
+if read != replied or len(read) <= 20:
+    problems.append("commands read %d, replies written %d, same ids %s" % (len(read), len(replied), read == replied))
+if not summ or summ[-1]["read_commands"] != len(read) or summ[-1]["written_replies"] != len(replied):
+    problems.append("the packets summary does not count them: %r" % summ[-1:])
+# calls checked: every call record, and the calls still in the transport
+# at exit (libjdwp's reader thread waits in ReadPacket), which have none
+if not verdict or verdict[-1]["violations"] != 0 or not len(calls) <= verdict[-1]["calls"] <= len(calls) + 2 \
+        or not verdict[-1]["message"].startswith("dtcheck: no problems found (%d calls checked)" % verdict[-1]["calls"]):
+    problems.append("the verdict record is wrong: %r (%d call records)" % (verdict[-1:], len(calls)))
+for p in problems:
+    print("   " + sys.argv[2] + ": " + p)
+print("   %s: %d JSON lines, %d calls, %d commands read and replied to; %s" % (sys.argv[2], len(recs), len(calls),
+      len(read), verdict[-1]["message"] if verdict else "no verdict"))
+sys.exit(1 if bad or problems else 0)
+PY
+}
+
 echo "== JDK 17: jdb through dt_check"
 session "$JDK_HOME" jdk17
+echo "== JDK 17: jdb through dt_check, format=jsonl"
+session "$JDK_HOME" jdk17-jsonl jsonl
 if e2e_have_new_jdk; then
     echo "== newer JDK: jdb through dt_check"
     session "$JDK_NEW" jdknew
@@ -125,7 +196,7 @@ fi
 ( cd "$out" && ulimit -c 0 && LD_LIBRARY_PATH=$LIBDIR LD_PRELOAD=$JAVA_PRELOAD DTCHECK_OPTIONS='trace=on,verbose=yes' exec "$JAVA" \
     -XX:-CreateCoredumpOnCrash -agentlib:jdwp=transport=dt_check,server=y,suspend=n,address=127.0.0.1:0 \
     -cp "$out/classes" Debuggee ) >"$out/badopt.out" 2>&1 || true
-if grep -q '^DTCHECK_OPTIONS: error: unknown option "verbose" (transport=, log=, trace=, exitcode=)$' "$out/badopt.out" &&
+if grep -q '^DTCHECK_OPTIONS: error: unknown option "verbose" (transport=, log=, format=, trace=, exitcode=, halt=)$' "$out/badopt.out" &&
    grep -q 'transport dt_check failed to initialize\|Transport dt_check failed to initialize' "$out/badopt.out"; then
     echo "   ok: a bad DTCHECK_OPTIONS is one message and the transport does not load"
 else

@@ -23,7 +23,8 @@
  *   inside a call, and chains to the previous handler (or dies of the
  *   signal, as it would have).  It formats with write(2) and its own digits
  *   only: async-signal-safe but for the lock tries of jc_trace_crash_flush.
- * - SIGXFSZ: a log past `ulimit -f` raises it, and its default action
+ * - SIGXFSZ (jc_sink_signals, in jc_sink.c with the sink): a log past
+ *   `ulimit -f` raises it, and its default action
  *   kills the process.  When no one handles it (the disposition is SIG_DFL
  *   when the sink opens) the runtime ignores it, so the write fails with
  *   EFBIG and the trace stops with a message; a handler of the VM or the
@@ -100,15 +101,6 @@ void jc_crash_thread_named(const char *name)
         memcpy(s->name, name, n);
         s->name[n] = '\0';
     }
-}
-
-/* ---- SIGXFSZ ------------------------------------------------------------------ */
-
-void jc_sink_signals(void)
-{
-    struct sigaction old;
-    if (sigaction(SIGXFSZ, NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL)
-        signal(SIGXFSZ, SIG_IGN);
 }
 
 /* ---- the crash records ----------------------------------------------------------- */

@@ -7,14 +7,10 @@
 #define JVMTICHECK_INTERNAL_H
 
 #include "jc_runtime.h"
+#include "jc_sink.h"        /* jc_sink_open, jc_sink_close, jc_trace_crashing */
 
 /* ---- jc_trace.c ---------------------------------------------------------- */
 
-/* Points the trace at path (O_APPEND, created 0644), or at stderr when path
- * is NULL.  Returns 0, or -1 with a one-line message in err. */
-int jc_sink_open(const char *path, char *err, size_t errlen);
-/* Closes the log file (never stderr); records then go nowhere. */
-void jc_sink_close(void);
 /* Write every thread's batched trace lines now (summary, unload, exit). */
 void jc_trace_flush_all(void);
 /* A violation record: text "VIOLATION [check] fn", jsonl "check":"...". */
@@ -22,8 +18,6 @@ jc_rec *jc_rec_begin_violation(const char *check, const char *fn);
 /* The same for a note or warning (JC_REC_NOTE, JC_REC_WARNING). */
 jc_rec *jc_rec_begin_labelled(enum jc_rec_kind kind, const char *check, const char *fn);
 
-/* Set by the crash path and at exit: from then on records are dropped. */
-extern atomic_bool jc_trace_crashing;
 /* The crash path: stops all other writing, writes every thread's batched
  * whole lines, and returns the sink's fd for the last records (-1: none). */
 int jc_trace_crash_flush(void);
@@ -63,9 +57,6 @@ void jc_bin_thread_renamed(const char *buf);
 /* Per thread, the call in progress, so that a crash inside it is recorded
  * (jc_inline.h's jc_call_enter/jc_call_leave set it). */
 void jc_crash_thread_named(const char *name);
-/* SIGXFSZ: ignored when no one handles it (a size limit must fail a write,
- * not kill the VM); called when the sink opens. */
-void jc_sink_signals(void);
 /* Installs the SIGABRT handler that writes the crash records (jc_init). */
 void jc_crash_init(void);
 

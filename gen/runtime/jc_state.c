@@ -51,31 +51,6 @@ _Atomic uint64_t jc_note_counts[JC_NOTE_COUNT];
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static char *init_text;         /* the options jc_g was set from */
 
-/* log=/tmp/t.%p.jsonl: %p becomes the pid (one log per JVM of a run). */
-static int expand_pid(char **path)
-{
-    if (!*path || !strstr(*path, "%p"))
-        return 0;
-    char pid[24], *out;
-    size_t n = 0, len = strlen(*path);
-    snprintf(pid, sizeof pid, "%ld", (long)getpid());
-    if (!(out = malloc(len * (strlen(pid) + 1) + 1)))
-        return -1;
-    for (const char *p = *path; *p; p++) {
-        if (p[0] == '%' && p[1] == 'p') {
-            memcpy(out + n, pid, strlen(pid));
-            n += strlen(pid);
-            p++;
-        } else {
-            out[n++] = *p;
-        }
-    }
-    out[n] = '\0';
-    free(*path);
-    *path = out;
-    return 0;
-}
-
 static int init_locked(const char *text, bool require_agent, char *err, size_t errlen)
 {
     jc_options o;
@@ -97,7 +72,7 @@ static int init_locked(const char *text, bool require_agent, char *err, size_t e
         snprintf(err, errlen, "jvmticheck: record=FILE goes with format=text or jsonl (format=bin records at log=)");
         goto fail;
     }
-    if (expand_pid(&o.log_path) != 0 || expand_pid(&o.record_path) != 0) {
+    if (jc_expand_pid(&o.log_path) != 0 || jc_expand_pid(&o.record_path) != 0) {
         snprintf(err, errlen, "jvmticheck: out of memory");
         goto fail;
     }

@@ -62,6 +62,7 @@
 
 #include "jc_bintrace.h"
 #include "jc_internal.h"
+#include "jc_sink.h"
 #include "jvmti_names.h"
 
 #define REC_DEPTH 8         /* records open at once on one thread */
@@ -313,72 +314,17 @@ static void put_double(jc_rec *r, buf *b, double v)
 
 /* ---- strings ------------------------------------------------------------------ */
 
-/* Length of the (modified) UTF-8 sequence at s, 0 if invalid; *cp its code
- * point.  Accepts C0 80 (NUL) and encoded surrogates, as the VM sends. */
-static size_t utf8_seq(const unsigned char *s, size_t n, unsigned long *cp)
+static void rec_put(void *ctx, const char *s, size_t n)
 {
-    static const struct { unsigned char lo, hi, mask; size_t len; unsigned long min; } leads[] = {
-        { 0xC0, 0xDF, 0x1F, 2, 0x80 }, { 0xE0, 0xEF, 0x0F, 3, 0x800 }, { 0xF0, 0xF4, 0x07, 4, 0x10000 },
-    };
-    for (size_t k = 0; k < 3; k++) {
-        if (s[0] < leads[k].lo || s[0] > leads[k].hi)
-            continue;
-        size_t len = leads[k].len;
-        if (n < len)
-            return 0;
-        *cp = s[0] & leads[k].mask;
-        for (size_t i = 1; i < len; i++) {
-            if ((s[i] & 0xC0) != 0x80)
-                return 0;
-            *cp = (*cp << 6) | (s[i] & 0x3F);
-        }
-        if (*cp > 0x10FFFF)
-            return 0;
-        if (*cp < leads[k].min)
-            return len == 2 && *cp == 0 ? 2 : 0;
-        return len;
-    }
-    return 0;
+    struct { jc_rec *r; buf *b; } *c = ctx;
+    put(c->r, c->b, s, n);
 }
 
-static void put_uescape(jc_rec *r, buf *b, unsigned long cp)
-{
-    static const char hex[] = "0123456789abcdef";
-    char e[6] = { '\\', 'u', hex[(cp >> 12) & 15], hex[(cp >> 8) & 15], hex[(cp >> 4) & 15], hex[cp & 15] };
-    if (cp == '"' || cp == '\\') {
-        e[1] = (char)cp;
-        put(r, b, e, 2);
-    } else {
-        put(r, b, e, sizeof e);
-    }
-}
-
-static bool plain_byte(unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
-
-/* The inside of a JSON string for s: valid UTF-8 whatever s holds. */
+/* The inside of a JSON string for s (jc_sink.c). */
 static void put_escaped(jc_rec *r, buf *b, const char *s)
 {
-    const unsigned char *p = (const unsigned char *)s;
-    size_t n = strnlen(s, STR_MAX + 4), limit = n < STR_MAX ? n : STR_MAX, i = 0;
-    while (i < limit) {
-        size_t run = i;
-        while (run < limit && plain_byte(p[run]))
-            run++;
-        put(r, b, s + i, run - i);
-        if ((i = run) >= limit)
-            break;
-        unsigned long cp = p[i];
-        size_t len = cp < 0x80 ? 1 : utf8_seq(p + i, n - i, &cp);
-        if (len == 0)
-            put(r, b, "\xEF\xBF\xBD", 3);       /* U+FFFD for a byte that fits nothing */
-        else if (cp < 0x80 || (cp >= 0xD800 && cp <= 0xDFFF))
-            put_uescape(r, b, cp);
-        else
-            put(r, b, s + i, len);
-        i += len ? len : 1;
-    }
-    if (i < n)
-        put_s(r, b, "...");
+    struct { jc_rec *r; buf *b; } c = { r, b };
+    jc_json_escape(s, STR_MAX, rec_put, &c);
 }
 
 static void put_quoted(jc_rec *r, buf *b, const char *s, const char *quote)
@@ -425,141 +371,9 @@ static void put_key(jc_rec *r, buf *b, const char *key)
 
 /* ---- the sink ------------------------------------------------------------------- */
 
-static _Atomic int sink_fd = -1;
-static bool sink_owned;                 /* a file we opened, not stderr */
-static char sink_name[256] = "standard error";
-static atomic_bool sink_failed;         /* a write failed: said so once */
-/* Writes to the sink are whole lines, one writer at a time (sink_mu), so
- * no two threads' lines are ever spliced, whatever the sink.  To a pipe or
- * socket each write(2) is also at most PIPE_BUF bytes of whole lines (a
- * single longer line goes alone), so that lines of other writers to the
- * same pipe (the VM's own messages on stderr) cannot split ours either. */
-static pthread_mutex_t sink_mu = PTHREAD_MUTEX_INITIALIZER;
-static bool sink_is_pipe;               /* FIFO or socket: PIPE_BUF chunks */
-static int sink_dead_fd = -1;           /* stopped after a failure; closed later */
+/* The sink itself (open, close, whole-line writes, failure) is jc_sink.c. */
+static void sink_write(const char *p, size_t n) { jc_sink_write(p, n); }
 
-static void sink_classify(int fd)
-{
-    struct stat st;
-    sink_is_pipe = fstat(fd, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
-}
-
-int jc_sink_open(const char *path, char *err, size_t errlen)
-{
-    int fd = 2;
-    if (path) {
-        fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-        if (fd < 0) {
-            snprintf(err, errlen, "jvmticheck: cannot open log file '%s': %s", path, strerror(errno));
-            return -1;
-        }
-    }
-    jc_sink_close();
-    snprintf(sink_name, sizeof sink_name, "%s", path ? path : "standard error");
-    atomic_store(&sink_failed, false);
-    sink_owned = path != NULL;
-    sink_classify(fd);
-    jc_sink_signals();
-    atomic_store(&sink_fd, fd);
-    return 0;
-}
-
-void jc_sink_close(void)
-{
-    int fd = atomic_exchange(&sink_fd, -1);
-    if (fd >= 0 && sink_owned)
-        close(fd);
-    if (sink_dead_fd >= 0)
-        close(sink_dead_fd);
-    sink_dead_fd = -1;
-    sink_owned = false;
-}
-
-/* A trace that cannot be written must not stop the agent or the VM, but it
- * must not fail silently either: one line on stderr, with write(2) (no stdio
- * lock, as any thread may get here). */
-static void sink_failure(int err)
-{
-    if (atomic_exchange(&sink_failed, true))
-        return;
-    char why[128], msg[512];
-    const char *reason = strerror_r(err, why, sizeof why);
-    int n = snprintf(msg, sizeof msg,
-                     "jvmticheck: cannot write the trace to %s: %s; the trace stops here, after its last whole record\n",
-                     sink_name, reason);
-    if (n > 0)
-        (void)!write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
-}
-
-/* Writes all of p (whole lines) to fd; on failure takes back what part of
- * it reached a regular file, so that the log ends with a whole record.
- * Returns 0 or the errno. */
-static int write_whole(int fd, const char *p, size_t n)
-{
-    size_t done = 0;
-    while (done < n) {
-        ssize_t w = write(fd, p + done, n - done);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            int e = w < 0 ? errno : ENOSPC;
-            struct stat st;
-            if (done > 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-                off_t end = lseek(fd, 0, SEEK_CUR);
-                if (end >= (off_t)done && ftruncate(fd, end - (off_t)done) == 0)
-                    (void)lseek(fd, end - (off_t)done, SEEK_SET);
-            }
-            return e;
-        }
-        done += (size_t)w;
-    }
-    return 0;
-}
-
-/* After the first failure nothing more is written, ever: a disk that has
- * room again later must not get a record glued to a torn one. */
-static void sink_stop(int fd, int e)
-{
-    int expected = fd;
-    if (atomic_compare_exchange_strong(&sink_fd, &expected, -1) && sink_owned)
-        sink_dead_fd = fd;
-    sink_failure(e);
-}
-
-static void sink_write_locked(int fd, const char *p, size_t n)
-{
-    while (n > 0) {
-        size_t chunk = n;
-        if (sink_is_pipe && chunk > PIPE_BUF) {
-            /* the last line end within PIPE_BUF, or the first one after */
-            const char *nl = NULL;
-            for (const char *q = p + PIPE_BUF - 1; q >= p; q--)
-                if (*q == '\n') {
-                    nl = q;
-                    break;
-                }
-            if (!nl)
-                nl = memchr(p, '\n', n);
-            chunk = nl ? (size_t)(nl - p) + 1 : n;
-        }
-        int e = write_whole(fd, p, chunk);
-        if (e) {
-            sink_stop(fd, e);
-            return;
-        }
-        p += chunk;
-        n -= chunk;
-    }
-}
-
-static void sink_write(const char *p, size_t n)
-{
-    pthread_mutex_lock(&sink_mu);
-    int fd = atomic_load_explicit(&sink_fd, memory_order_acquire);
-    if (fd >= 0 && !atomic_load_explicit(&jc_trace_crashing, memory_order_relaxed))
-        sink_write_locked(fd, p, n);
-    pthread_mutex_unlock(&sink_mu);
-}
 
 /* ---- batching -----------------------------------------------------------------
  * With trace=calls or trace=events a JVM makes millions of records; one
@@ -653,12 +467,12 @@ static void start_flusher(void)
 static void fork_prepare(void)
 {
     pthread_mutex_lock(&batches_mu);
-    pthread_mutex_lock(&sink_mu);
+    pthread_mutex_lock(jc_sink_mutex());
 }
 
 static void fork_parent(void)
 {
-    pthread_mutex_unlock(&sink_mu);
+    pthread_mutex_unlock(jc_sink_mutex());
     pthread_mutex_unlock(&batches_mu);
 }
 
@@ -669,7 +483,7 @@ static void fork_child(void)
         pthread_mutex_init(&b->mu, NULL);
         b->len = 0;
     }
-    pthread_mutex_unlock(&sink_mu);
+    pthread_mutex_unlock(jc_sink_mutex());
     pthread_mutex_unlock(&batches_mu);
 }
 
@@ -682,18 +496,18 @@ static void fork_child(void)
 static void flush_at_exit(void)
 {
     pthread_mutex_lock(&batches_mu);
-    pthread_mutex_lock(&sink_mu);
-    int fd = atomic_load(&sink_fd);
+    pthread_mutex_lock(jc_sink_mutex());
+    int fd = atomic_load(&jc_sink_fd);
     for (batch *b = all_batches; b; b = b->next) {
         pthread_mutex_lock(&b->mu);
         if (fd >= 0 && b->len && !atomic_load(&jc_trace_crashing))
-            sink_write_locked(fd, b->p, b->len);
-        fd = atomic_load(&sink_fd);
+            jc_sink_write_locked(fd, b->p, b->len);
+        fd = atomic_load(&jc_sink_fd);
         b->len = 0;
         pthread_mutex_unlock(&b->mu);
     }
     atomic_store(&jc_trace_crashing, true);
-    pthread_mutex_unlock(&sink_mu);
+    pthread_mutex_unlock(jc_sink_mutex());
     pthread_mutex_unlock(&batches_mu);
 }
 
@@ -787,7 +601,7 @@ static jc_rec *push(enum jc_rec_kind kind)
     struct recstack *k = recstack();
     if (!jc_g.active || k->depth >= REC_DEPTH || (unsigned)kind > JC_REC_HEADER)
         return NULL;
-    bool to_text = atomic_load_explicit(&sink_fd, memory_order_relaxed) >= 0
+    bool to_text = atomic_load_explicit(&jc_sink_fd, memory_order_relaxed) >= 0
                    && !(jc_g.opt.format == JC_FMT_BIN && (kind == JC_REC_CALL || kind == JC_REC_EVENT));
     if (!to_text && !jc_bin_active)
         return NULL;
@@ -1178,8 +992,6 @@ void jc_rec_end(jc_rec *r, uint64_t t_ns, uint64_t dur_ns)
  * tried for a while, then the bytes are written anyway (the process is
  * dying; a thread that holds a lock may be the one that crashed). */
 
-atomic_bool jc_trace_crashing;
-
 static bool try_lock_for(pthread_mutex_t *mu, long ms)
 {
     struct timespec t0, t;
@@ -1198,8 +1010,8 @@ int jc_trace_crash_flush(void)
 {
     if (atomic_exchange(&jc_trace_crashing, true))
         return -1;
-    (void)try_lock_for(&sink_mu, 200);      /* kept: no one writes after us */
-    int fd = atomic_load(&sink_fd);
+    (void)try_lock_for(jc_sink_mutex(), 200);      /* kept: no one writes after us */
+    int fd = atomic_load(&jc_sink_fd);
     if (fd < 0)
         return -1;
     for (batch *b = all_batches; b; b = b->next) {
@@ -1207,7 +1019,7 @@ int jc_trace_crash_flush(void)
         size_t n = b->len;
         while (n > 0 && b->p[n - 1] != '\n')   /* whole lines only */
             n--;
-        if (n > 0 && write_whole(fd, b->p, n) != 0)
+        if (n > 0 && jc_sink_write_whole(fd, b->p, n) != 0)
             return -1;
         b->len = 0;
         if (locked)

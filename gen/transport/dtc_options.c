@@ -2,7 +2,9 @@
  *
  * The text comes from the environment, so any bytes: every item is
  * checked, and the first bad one is the one message (the transport then
- * refuses to load, as libjvmticheck refuses a bad option). */
+ * refuses to load, as libjvmticheck refuses a bad option).  The names and
+ * values are the shim's where they mean the same (log=, format=, trace=,
+ * exitcode=, halt=); trace= also takes the shim's all and none. */
 #include "dtc_options.h"
 
 #include <stdio.h>
@@ -13,7 +15,9 @@ void dtc_options_default(dtc_options *o)
 {
     snprintf(o->transport, sizeof o->transport, "dt_socket");
     o->log[0] = '\0';
+    o->jsonl = false;
     o->trace = true;
+    o->halt = false;
     o->exitcode = -1;
 }
 
@@ -25,6 +29,16 @@ static int bad(char *err, size_t len, const char *what, const char *key, size_t 
     for (char *p = err; *p; p++)
         if (*p == '\n' || *p == '\r')
             *p = ' ';
+    return -1;
+}
+
+/* v is one of two words: 1 for the first, 0 for the second, -1 neither. */
+static int two_words(const char *v, size_t vlen, const char *yes, const char *no)
+{
+    if (vlen == strlen(yes) && memcmp(v, yes, vlen) == 0)
+        return 1;
+    if (vlen == strlen(no) && memcmp(v, no, vlen) == 0)
+        return 0;
     return -1;
 }
 
@@ -57,12 +71,22 @@ int dtc_options_parse(const char *s, dtc_options *o, char *err, size_t errlen)
             if (set_text(o->log, sizeof o->log, v, vlen, err, errlen, item, klen, true))
                 return -1;
         } else if (klen == 5 && memcmp(item, "trace", 5) == 0) {
-            if (vlen == 2 && memcmp(v, "on", 2) == 0)
-                o->trace = true;
-            else if (vlen == 3 && memcmp(v, "off", 3) == 0)
-                o->trace = false;
-            else
+            int w = two_words(v, vlen, "on", "off");
+            if (w < 0)
+                w = two_words(v, vlen, "all", "none");
+            if (w < 0)
+                return bad(err, errlen, "bad value for", item, klen, "on or off (all or none)");
+            o->trace = w;
+        } else if (klen == 6 && memcmp(item, "format", 6) == 0) {
+            int w = two_words(v, vlen, "jsonl", "text");
+            if (w < 0)
+                return bad(err, errlen, "bad value for", item, klen, "text or jsonl");
+            o->jsonl = w;
+        } else if (klen == 4 && memcmp(item, "halt", 4) == 0) {
+            int w = two_words(v, vlen, "on", "off");
+            if (w < 0)
                 return bad(err, errlen, "bad value for", item, klen, "on or off");
+            o->halt = w;
         } else if (klen == 8 && memcmp(item, "exitcode", 8) == 0) {
             int code = 0;
             if (vlen == 0 || vlen > 3)
@@ -76,7 +100,7 @@ int dtc_options_parse(const char *s, dtc_options *o, char *err, size_t errlen)
                 return bad(err, errlen, "bad value for", item, klen, "an exit status 0 to 255");
             o->exitcode = code;
         } else if (len > 0) {
-            return bad(err, errlen, "unknown option", item, klen, "transport=, log=, trace=, exitcode=");
+            return bad(err, errlen, "unknown option", item, klen, "transport=, log=, format=, trace=, exitcode=, halt=");
         }
         i += len + (i + len < n);
     }

@@ -9,12 +9,15 @@
 
 typedef struct dtc_options {
     char transport[512];        /* NAME (lib<NAME>.so beside libjdwp) or a PATH */
-    char log[512];              /* "" for stderr */
+    char log[512];              /* "" for stderr; %p becomes the pid */
+    bool jsonl;                 /* format=jsonl: JSON lines, else text */
     bool trace;                 /* a line per call and per packet */
+    bool halt;                  /* stop at the first violation */
     int exitcode;               /* -1: leave the exit status alone */
 } dtc_options;
 
-/* The defaults: dt_socket, stderr, trace on, exit status unchanged. */
+/* The defaults: dt_socket, stderr, text, trace on, no halt, exit status
+ * unchanged. */
 void dtc_options_default(dtc_options *o);
 
 /* Parses "key=value,key=value" (NULL or "" is no option) over the defaults

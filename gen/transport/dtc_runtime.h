@@ -31,8 +31,11 @@ extern const struct jdwpTransportNativeInterface_ dtc_wrapped_table;
 typedef struct dtc_call {
     int fn;
     unsigned long long seq;
-    char line[1024];
+    char line[1024];            /* format=text: the call's line so far */
     int len;
+    char args[1024];            /* format=jsonl: the args object's inside */
+    int alen;
+    unsigned long long t0;      /* format=jsonl: when it started (ns) */
     bool failed_check;
 } dtc_call;
 

@@ -2,7 +2,8 @@
  * (the options of libdt_check.so, gen/transport/dtc_options.c).
  *
  * The value comes from the environment, so any bytes up to the first NUL:
- * good options are parsed into their fields, a bad one gives one message
+ * good options are parsed into their fields (and an option not given
+ * keeps its default), a bad one gives one message
  * "DTCHECK_OPTIONS: error: ..." on one line.  Anything else aborts (a
  * finding).  Built by scripts/fuzz.sh (FUZZ_TARGET=dtcheck) with
  * libFuzzer, and with replay.c as tests/fuzz_dtcheck_replay, which
@@ -38,6 +39,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!o.transport[0] || strlen(o.transport) >= sizeof o.transport || strlen(o.log) >= sizeof o.log
             || o.exitcode < -1 || o.exitcode > 255) {
             fprintf(stderr, "fuzz_dtcheck: parsed options out of range\n");
+            abort();
+        }
+        /* an option the text does not name keeps its default */
+        dtc_options d;
+        dtc_options_default(&d);
+        if ((!strstr(s, "format=") && o.jsonl != d.jsonl) || (!strstr(s, "halt=") && o.halt != d.halt)
+            || (!strstr(s, "trace=") && o.trace != d.trace) || (!strstr(s, "exitcode=") && o.exitcode != d.exitcode)
+            || (!strstr(s, "log=") && strcmp(o.log, d.log) != 0)
+            || (!strstr(s, "transport=") && strcmp(o.transport, d.transport) != 0)) {
+            fprintf(stderr, "fuzz_dtcheck: an option not given changed\n");
             abort();
         }
     } else if (strncmp(err, "DTCHECK_OPTIONS: error: ", 24) != 0 || strchr(err, '\n')) {
