@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "../runtime/jc_bintrace.h"
+#include "../runtime/jc_sink.h"
 #include "../util/readfile.h"
 #include "trace.h"
 
@@ -185,76 +186,26 @@ static const char *phase_name(unsigned phase)
 static void put_u64(sbuf *b, unsigned long long v) { sb_printf(b, "%llu", v); }
 static void put_i64(sbuf *b, long long v) { sb_printf(b, "%lld", v); }
 
-/* Length of the (modified) UTF-8 sequence at s, 0 if invalid (C0 80 and
- * encoded surrogates accepted, as the VM sends them). */
-static size_t utf8_seq(const unsigned char *s, size_t n, unsigned long *cp)
-{
-    static const struct { unsigned char lo, hi, mask; size_t len; unsigned long min; } leads[] = {
-        { 0xC0, 0xDF, 0x1F, 2, 0x80 }, { 0xE0, 0xEF, 0x0F, 3, 0x800 }, { 0xF0, 0xF4, 0x07, 4, 0x10000 },
-    };
-    for (size_t k = 0; k < 3; k++) {
-        if (s[0] < leads[k].lo || s[0] > leads[k].hi)
-            continue;
-        size_t len = leads[k].len;
-        if (n < len)
-            return 0;
-        *cp = s[0] & leads[k].mask;
-        for (size_t i = 1; i < len; i++) {
-            if ((s[i] & 0xC0) != 0x80)
-                return 0;
-            *cp = (*cp << 6) | (s[i] & 0x3F);
-        }
-        if (*cp > 0x10FFFF)
-            return 0;
-        if (*cp < leads[k].min)
-            return len == 2 && *cp == 0 ? 2 : 0;
-        return len;
-    }
-    return 0;
-}
+/* The inside of a JSON string, as the shim writes it: its own escaping
+ * (gen/runtime/jc_sink.c), given a NUL-terminated copy cut as the shim
+ * cuts (a string ends at a NUL; past STR_MAX bytes, "..."). */
+static void sbuf_put(void *ctx, const char *p, size_t n) { sb_add(ctx, p, n); }
 
-static void put_uescape(sbuf *b, unsigned long cp)
-{
-    if (cp == '"' || cp == '\\') {
-        char e[2] = { '\\', (char)cp };
-        sb_add(b, e, 2);
-    } else {
-        sb_printf(b, "\\u%04lx", cp & 0xFFFF);
-    }
-}
-
-static int plain_byte(unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
-
-/* The inside of a JSON string: valid UTF-8 whatever the bytes. */
 static void put_escaped(sbuf *b, str s)
 {
-    const unsigned char *p = s.p;
-    size_t n = s.n, limit = n < STR_MAX ? n : STR_MAX, i = 0;
-    for (size_t k = 0; k < n; k++)
-        if (!p[k]) {            /* the shim's strings end at a NUL */
-            n = k;
-            limit = n < STR_MAX ? n : STR_MAX;
-            break;
-        }
-    while (i < limit) {
-        size_t run = i;
-        while (run < limit && plain_byte(p[run]))
-            run++;
-        sb_add(b, (const char *)p + i, run - i);
-        if ((i = run) >= limit)
-            break;
-        unsigned long cp = p[i];
-        size_t len = cp < 0x80 ? 1 : utf8_seq(p + i, n - i, &cp);
-        if (len == 0)
-            sb_add(b, "\xEF\xBF\xBD", 3);
-        else if (cp < 0x80 || (cp >= 0xD800 && cp <= 0xDFFF))
-            put_uescape(b, cp);
-        else
-            sb_add(b, (const char *)p + i, len);
-        i += len ? len : 1;
+    const unsigned char *nul = memchr(s.p, 0, s.n);
+    size_t n = nul ? (size_t)(nul - s.p) : s.n;
+    if (n > STR_MAX + 4)
+        n = STR_MAX + 4;        /* enough to know it was cut */
+    char *z = malloc(n + 1);
+    if (!z) {
+        b->oom = 1;
+        return;
     }
-    if (i < n)
-        sb_s(b, "...");
+    memcpy(z, s.p, n);
+    z[n] = '\0';
+    jc_json_escape(z, STR_MAX, sbuf_put, b);
+    free(z);
 }
 
 static void put_quoted(sbuf *b, const syntax *sx, const str *s, const char *quote)

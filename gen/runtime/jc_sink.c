@@ -257,6 +257,18 @@ void jc_sink_write(const char *p, size_t n)
     pthread_mutex_unlock(&sink_mu);
 }
 
+void jc_say(const char *line)
+{
+    size_t n = strlen(line);
+    while (n > 0) {
+        ssize_t w = write(2, line, n);
+        if (w <= 0)
+            return;
+        line += w;
+        n -= (size_t)w;
+    }
+}
+
 void jc_sink_set_tool(const char *tool) { sink_tool = tool; }
 
 pthread_mutex_t *jc_sink_mutex(void) { return &sink_mu; }

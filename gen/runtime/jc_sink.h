@@ -46,6 +46,10 @@ pthread_mutex_t *jc_sink_mutex(void);
  * regular file.  0 or the errno. */
 int jc_sink_write_whole(int fd, const char *p, size_t n);
 
+/* Writes all of line to standard error with write(2), whatever log= says
+ * (the verdict, a halt): no stdio buffer, no lock. */
+void jc_say(const char *line);
+
 /* The inside of a JSON string for s, given to put piece by piece: valid
  * UTF-8 whatever s holds.  Modified UTF-8 (C0 80, encoded surrogates)
  * becomes \u escapes, a byte that fits nothing U+FFFD; after max bytes of

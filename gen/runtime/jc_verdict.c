@@ -32,6 +32,7 @@
 #include "jc_callsite.h"
 #include "jc_inline.h"
 #include "jc_internal.h"
+#include "jc_sink.h"
 
 _Thread_local jc_thread_calls jc_tcalls;
 
@@ -128,17 +129,6 @@ bool jc_verdict_problems(void)
 
 static const char *s_if(uint64_t n) { return n == 1 ? "" : "s"; }
 
-static void say(const char *line)
-{
-    size_t n = strlen(line);
-    while (n > 0) {
-        ssize_t w = write(2, line, n);
-        if (w <= 0)
-            return;
-        line += w;
-        n -= (size_t)w;
-    }
-}
 
 void jc_verdict_print(void)
 {
@@ -173,7 +163,7 @@ void jc_verdict_print(void)
         k = sizeof line - 2;
     line[k] = '\n';
     line[k + 1] = '\0';
-    say(line);
+    jc_say(line);
 }
 
 void jc_verdict_halt(const char *check, const char *fn, const char *site)
@@ -182,7 +172,7 @@ void jc_verdict_halt(const char *check, const char *fn, const char *site)
     jc_trace_flush_all();
     snprintf(line, sizeof line, "jvmticheck: halt=on: stopped at the first violation, [%s] %s at %s\n", check,
              fn ? fn : "?", site ? site : "?");
-    say(line);
+    jc_say(line);
     fflush(NULL);
     _exit(jc_g.opt.exitcode ? jc_g.opt.exitcode : 1);
 }

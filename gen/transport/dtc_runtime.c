@@ -270,18 +270,6 @@ static void violation_record(unsigned long long seq, const char *check, const ch
 
 /* ---- the verdict -------------------------------------------------------- */
 
-/* To stderr with write(2), whatever log= says, as the shim's verdict. */
-static void say(const char *line)
-{
-    size_t n = strlen(line);
-    while (n > 0) {
-        ssize_t w = write(2, line, n);
-        if (w <= 0)
-            return;
-        line += w;
-        n -= (size_t)w;
-    }
-}
 
 static const char *s_if(unsigned long long n) { return n == 1 ? "" : "s"; }
 
@@ -343,7 +331,7 @@ static void verdict(void)
         size_t n = strlen(line);
         line[n] = '\n';
         line[n + 1] = '\0';
-        say(line);
+        jc_say(line);
     }
     if (v && opt.exitcode >= 0)
         _exit(opt.exitcode);
@@ -355,7 +343,7 @@ static void halt_now(const char *check, const char *fn)
 {
     char line[512];
     snprintf(line, sizeof line, "dtcheck: halt=on: stopped at the first violation, [%s] %s\n", check, fn);
-    say(line);
+    jc_say(line);
     _exit(opt.exitcode > 0 ? opt.exitcode : 1);
 }
 
