@@ -3,8 +3,9 @@
 # MethodEntry events (tests/agents/churn_agent.c), with and without the
 # shim.  Prints the cost per event of each run, as a benchmark: there is no
 # time threshold (machines differ).  The test requires both runs to exit 0,
-# events to arrive through the shim, no violation, and the summary to count
-# the 10 000 DisposeEnvironment calls.  (That the registry frees disposed
+# events to arrive through the shim (as many as without it, within 5 %: the
+# VM's own threads make the count vary), no violation, and the summary to
+# count the 10 000 DisposeEnvironment calls.  (That the registry frees disposed
 # envs and finds one among 20 000 is check_runtime's test_env_churn.)
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
@@ -33,6 +34,13 @@ grep -q '"kind":"summary","name":"DisposeEnvironment".*"calls":10000,' "$log" \
     || fail "the summary does not count 10 000 DisposeEnvironment calls"
 events=${shim#*events=}; events=${events%% *}
 [[ $events -gt 0 ]] || fail "no MethodEntry events through the shim"
-[[ $bare == "${shim%% ns_per_event=*} ns_per_event=${bare##* ns_per_event=}" ]] \
-    || fail "the runs saw different numbers of events: '$bare' and '$shim'"
+# The counts of two runs differ a little by themselves (the VM's own Java
+# threads enter methods as timing has it: 2892 and 2905 in one CI run), so
+# they are compared within 5 %: losing events through the shim shows.
+base=${bare#*events=}; base=${base%% *}
+if [[ -z $base || $base -le 0 ]]; then
+    fail "no event count from the run without the shim: '$bare'"
+elif ((events * 100 < base * 95 || events * 100 > base * 105)); then
+    fail "the runs saw numbers of events more than 5 % apart: '$bare' and '$shim'"
+fi
 e2e_finish
