@@ -258,14 +258,7 @@ static void put_double(sbuf *b, const syntax *sx, double v)
         return;
     }
     char d[64];
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(d, sizeof d, "%.*g", prec, v);
-        if (strtod(d, NULL) == v)
-            break;
-    }
-    for (char *p = d; *p; p++)
-        if (!strchr("0123456789eE+-", *p))
-            *p = '.';
+    jc_format_double(d, v);
     sb_s(b, d);
 }
 

@@ -91,16 +91,24 @@ static const struct { const char *fn; hook_kind hook; } hooks[] = {
 
 /* Events that end an object's tag: the block a tag held is no longer held
  * by it (jc_ref_set). */
-static const struct { const char *event, *tag; } tag_ending_events[] = {
+typedef struct name_pair { const char *name, *value; } name_pair;
+
+/* The value of name in a table of pairs, NULL when absent. */
+static const char *pair_value(const name_pair *t, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(t[i].name, name) == 0)
+            return t[i].value;
+    return NULL;
+}
+
+static const name_pair tag_ending_events[] = {
     { "ObjectFree", "tag" },
 };
 
 static const char *ending_tag(const jt_event *ev)
 {
-    for (size_t i = 0; i < sizeof tag_ending_events / sizeof *tag_ending_events; i++)
-        if (strcmp(tag_ending_events[i].event, ev->id) == 0)
-            return tag_ending_events[i].tag;
-    return NULL;
+    return pair_value(tag_ending_events, sizeof tag_ending_events / sizeof *tag_ending_events, ev->id);
 }
 
 /* A heap callback's param through which the agent may set a tag. */
@@ -112,7 +120,7 @@ static bool is_tag_ptr(const jt_param *p)
 }
 
 /* What each raw monitor function does to its monitor (jc_monitors.h). */
-static const struct { const char *fn, *op; } monitor_ops[] = {
+static const name_pair monitor_ops[] = {
     { "DestroyRawMonitor", "JC_MON_DESTROY" },
     { "RawMonitorEnter", "JC_MON_ENTER" },
     { "RawMonitorExit", "JC_MON_EXIT" },
@@ -123,10 +131,7 @@ static const struct { const char *fn, *op; } monitor_ops[] = {
 
 static const char *monitor_op(const jt_function *f)
 {
-    for (size_t i = 0; i < sizeof monitor_ops / sizeof *monitor_ops; i++)
-        if (strcmp(monitor_ops[i].fn, f->id) == 0)
-            return monitor_ops[i].op;
-    return NULL;
+    return pair_value(monitor_ops, sizeof monitor_ops / sizeof *monitor_ops, f->id);
 }
 
 static hook_kind hook_of(const jt_function *f)

@@ -170,14 +170,19 @@ typedef jvmtiError(JNICALL *named_module_fn)(jvmtiEnv *, jobject, const char *, 
 
 static named_module_fn named_module(jvmtiEnv *env, int *slot_out)
 {
-    for (int slot = 1; slot <= jc_fn_max; slot++)
-        if (jc_fn_table[slot].name && strcmp(jc_fn_table[slot].name, "GetNamedModule") == 0) {
-            if (jc_fn_absent[slot])
-                return NULL;
-            *slot_out = slot;
-            return (named_module_fn)((void *const *)(const void *)*env)[slot - 1];
-        }
-    return NULL;
+    static int named_slot = -1;     /* found once: 0 when the spec has none */
+    int slot = __atomic_load_n(&named_slot, __ATOMIC_RELAXED);
+    if (slot < 0) {
+        slot = 0;
+        for (int i = 1; i <= jc_fn_max && !slot; i++)
+            if (jc_fn_table[i].name && strcmp(jc_fn_table[i].name, "GetNamedModule") == 0)
+                slot = i;
+        __atomic_store_n(&named_slot, slot, __ATOMIC_RELAXED);
+    }
+    if (slot == 0 || jc_fn_absent[slot])
+        return NULL;
+    *slot_out = slot;
+    return (named_module_fn)((void *const *)(const void *)*env)[slot - 1];
 }
 
 /* klass (signature csig) is in a named module defined to the boot or the

@@ -257,6 +257,18 @@ void jc_sink_write(const char *p, size_t n)
     pthread_mutex_unlock(&sink_mu);
 }
 
+void jc_format_double(char d[64], double v)
+{
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(d, 64, "%.*g", prec, v);
+        if (strtod(d, NULL) == v)
+            break;
+    }
+    for (char *p = d; *p; p++)
+        if (!strchr("0123456789eE+-", *p))
+            *p = '.';
+}
+
 void jc_say(const char *line)
 {
     size_t n = strlen(line);

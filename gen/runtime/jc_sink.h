@@ -46,6 +46,11 @@ pthread_mutex_t *jc_sink_mutex(void);
  * regular file.  0 or the errno. */
 int jc_sink_write_whole(int fd, const char *p, size_t n);
 
+/* A finite v as the shortest of %.15g..%.17g that reads back as v, with
+ * the locale's decimal point (the JVM calls setlocale) turned into '.':
+ * how the shim writes a double, and how the decoder writes it again. */
+void jc_format_double(char d[64], double v);
+
 /* Writes all of line to standard error with write(2), whatever log= says
  * (the verdict, a halt): no stdio buffer, no lock. */
 void jc_say(const char *line);
