@@ -1399,10 +1399,10 @@ END_TEST
 
 START_TEST(test_restricted_depth_is_per_thread)
 {
-    ck_assert_int_eq(jc_restricted_depth, 0);
-    jc_restricted_depth++;
-    ck_assert_int_eq(jc_restricted_depth, 1);
-    jc_restricted_depth--;
+    ck_assert_int_eq(jc_me()->restricted_depth, 0);
+    jc_me()->restricted_depth++;
+    ck_assert_int_eq(jc_me()->restricted_depth, 1);
+    jc_me()->restricted_depth--;
 }
 END_TEST
 

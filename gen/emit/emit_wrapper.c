@@ -150,7 +150,7 @@ static const char *const restricting_events[] = {
 /* Heap iterations call the agent's callbacks while they run, on a VM
  * thread of their choosing (HotSpot: the VM thread).  Inside those only
  * callbacksafe functions may be called, so each such callback is replaced
- * by a trampoline that raises jc_restricted_depth on whatever thread runs
+ * by a trampoline that raises the thread's restricted depth (jc_thread) on whatever thread runs
  * it.  The trampoline finds the agent's callback and user_data in a context
  * on the caller's stack, passed as the iteration's user_data: valid, since
  * the callbacks all run inside the call. */
@@ -244,18 +244,18 @@ static void put_callback_trampolines(wctx *w, const jt_function *f)
         P("static %s JNICALL cb_%s_%s(", jt_c_type(cb->ret, tb, sizeof tb), f->id, slots[i].name);
         for (size_t k = 0; k < cb->nparams; k++)
             P("%s%s %s", k ? ", " : "", jt_c_type(cb->params[k].type, tb, sizeof tb), cb->params[k].id);
-        P(")\n{\n    struct cbctx_%s *c = user_data;\n    jc_restricted_depth++;\n", f->id);
+        P(")\n{\n    struct cbctx_%s *c = user_data;\n    jc_thread *const me = jc_me();\n    me->restricted_depth++;\n", f->id);
         /* tags the callback sets may hold JVMTI blocks (leak report) */
         for (size_t k = 0; k < cb->nparams; k++)
             if (is_tag_ptr(&cb->params[k]))
                 P("    const jlong before_%s = %s ? *%s : 0;\n", cb->params[k].id, cb->params[k].id, cb->params[k].id);
-        P("    const char *in_before = jc_restricted_in;\n    jc_restricted_in = \"%s callback\";\n    ", f->id);
+        P("    const char *in_before = me->restricted_in;\n    me->restricted_in = \"%s callback\";\n    ", f->id);
         if (!is_void)
             P("%s r = ", jt_c_type(cb->ret, tb, sizeof tb));
         P("c->%s(", slots[i].name);
         for (size_t k = 0; k + 1 < cb->nparams; k++)
             P("%s, ", cb->params[k].id);
-        P("c->user_data);\n    jc_restricted_in = in_before;\n    jc_restricted_depth--;\n");
+        P("c->user_data);\n    me->restricted_in = in_before;\n    me->restricted_depth--;\n");
         for (size_t k = 0; k < cb->nparams; k++) {
             const char *id = cb->params[k].id;
             if (!is_tag_ptr(&cb->params[k]))
@@ -807,7 +807,7 @@ static void put_checks(wctx *w, const jt_function *f)
             P("        if (!(JC_PHASE_BIT(atomic_load_explicit(&jc_g.phase, memory_order_relaxed)) & (%s)) && jc_phase_confirm(ce, %s)) bad = jc_flag(JC_CHK_phase, %d, NULL, %s, bad, \"not allowed in the %%s phase\", jc_phase_name());\n",
               phase_mask(f->phase), phase_mask(f->phase), f->num, cs[k].error);
         else if (strcmp(cs[k].id, "callback_unsafe") == 0)
-            P("        if (jc_restricted_depth) bad = jc_flag(JC_CHK_callback_unsafe, %d, NULL, %s, bad, \"not callback safe, called from a callback that allows only callback-safe functions\");\n",
+            P("        if (me->restricted_depth) bad = jc_flag(JC_CHK_callback_unsafe, %d, NULL, %s, bad, \"not callback safe, called from a callback that allows only callback-safe functions\");\n",
               f->num, cs[k].error);
         else if (strcmp(cs[k].id, "portability") == 0)
             P("        if ((unsigned)(ce->version & ~0xFF) < 0x%08Xu) jc_portability(ce, %d);\n",
@@ -909,7 +909,7 @@ static void put_function(wctx *w, const jt_function *f)
     hook_kind hook = hook_of(f);
     put_refusal(w, f);
     put_signature(w, "static jvmtiError JNICALL w_", f->id, f->params, f->nparams, "jvmtiEnv *env");
-    P("\n{\n    jc_env *ce = jc_env_of(env);\n    jvmtiError bad = JVMTI_ERROR_NONE;\n    (void)bad;\n");
+    P("\n{\n    jc_env *ce = jc_env_of(env);\n    jc_thread *const me = jc_me();\n    jvmtiError bad = JVMTI_ERROR_NONE;\n    (void)bad;\n");
     /* before anything else: a function the running VM lacks is never called */
     P("    if (jc_fn_absent[%d])\n        return r_%s(jc_absent(%d)", f->num, f->id, f->num);
     put_args(w, f->params, f->nparams);
@@ -954,14 +954,14 @@ static void put_function(wctx *w, const jt_function *f)
         if (calls_back_synchronously(f))
             put_callback_setup(w, f);
         /* the call in progress, for the crash path (jc_crash.c) */
-        P("    const int in_call = jc_call_enter(%d);\n", f->num);
+        P("    const int in_call = jc_call_enter(me, %d);\n", f->num);
         P("    jvmtiError err = (*ce->real)->%s(ce->real", f->id);
         put_args(w, f->params, f->nparams);
         P(");\n");
-        P("    jc_call_leave(%d, in_call, err);\n", f->num);
+        P("    jc_call_leave(me, %d, in_call, err);\n", f->num);
     }
     P("    const uint64_t dur = t0 ? jc_now_ns() - t0 : 0;\n");
-    P("    jc_account(%d, err, dur);\n", f->num);
+    P("    jc_account(me, %d, err, dur);\n", f->num);
     if (hook == HOOK_MONITOR && monitor_op(f))
         P("    jc_mon_after(%d, %s, monitor, &mc, err);\n", f->num, monitor_op(f));
     P("    if (err == JVMTI_ERROR_NONE) {\n");
@@ -1040,13 +1040,13 @@ static void put_event(wctx *w, const jt_event *ev)
     if (ending_tag(ev))
         P("    if (jc_ref_held(JC_REF_TAG))\n        jc_ref_set(JC_REF_TAG, (uintptr_t)%s, 0);\n", ending_tag(ev));
     if (restricts(ev))
-        P("    jc_restricted_depth++;\n    const char *in_before = jc_restricted_in;\n"
-          "    jc_restricted_in = \"%s event callback\";\n", ev->id);
+        P("    jc_thread *const me = jc_me();\n    me->restricted_depth++;\n    const char *in_before = me->restricted_in;\n"
+          "    me->restricted_in = \"%s event callback\";\n", ev->id);
     P("    ce->agent_cb.%s((jvmtiEnv *)ce", ev->id);
     put_args(w, ev->params, ev->nparams);
     P(");\n");
     if (restricts(ev))
-        P("    jc_restricted_in = in_before;\n    jc_restricted_depth--;\n");
+        P("    me->restricted_in = in_before;\n    me->restricted_depth--;\n");
     /* A buffer the agent hands back (ClassFileLoadHook's new_class_data) is
      * the VM's to free from now on: no longer the agent's leak. */
     for (size_t i = 0; i < ev->nparams; i++) {

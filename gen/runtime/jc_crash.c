@@ -44,8 +44,6 @@
 
 #include "jc_internal.h"
 
-_Thread_local jc_call_slot *jc_tl_call;
-
 static jc_call_slot *_Atomic slots;         /* added to at the head only */
 static pthread_mutex_t slots_mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t slot_key;
@@ -57,7 +55,7 @@ static void slot_release(void *arg)
     jc_call_slot *s = arg;
     atomic_store(&s->fn, 0);
     atomic_store(&s->used, false);
-    jc_tl_call = NULL;
+    jc_me()->call = NULL;
 }
 
 static void make_slot_key(void)
@@ -88,14 +86,14 @@ jc_call_slot *jc_call_slot_new(void)
     pthread_mutex_unlock(&slots_mu);
     if (s) {
         pthread_setspecific(slot_key, s);
-        jc_tl_call = s;
+        jc_me()->call = s;
     }
     return s;
 }
 
 void jc_crash_thread_named(const char *name)
 {
-    jc_call_slot *s = jc_tl_call;
+    jc_call_slot *s = jc_me()->call;
     if (s) {
         size_t n = strnlen(name, sizeof s->name - 1);
         memcpy(s->name, name, n);

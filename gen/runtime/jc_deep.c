@@ -73,7 +73,7 @@ static jclass class_of(JNIEnv *jni, const char *name)
 bool jc_deep_kind_ok(jc_env *ce, jobject obj, const char *class_name)
 {
     JNIEnv *jni = NULL;
-    if (!obj || jc_restricted_depth ||
+    if (!obj || jc_me()->restricted_depth ||
         atomic_load_explicit(&jc_g.phase, memory_order_relaxed) != JVMTI_PHASE_LIVE || !ce->vm ||
         (*ce->vm)->GetEnv(ce->vm, (void **)&jni, JNI_VERSION_1_6) != JNI_OK || !jni)
         return true;

@@ -20,24 +20,21 @@ static inline bool jc_tracking(void)
 }
 
 /* Calls checked, for the verdict (jc_verdict.c): a per-thread counter,
- * registered on the thread's first call. */
-typedef struct jc_thread_calls {
-    _Atomic uint64_t n;
-    bool registered;
-} jc_thread_calls;
-extern _Thread_local jc_thread_calls jc_tcalls;
-void jc_calls_register(void);
-static inline void jc_count_call(void)
+ * registered on the thread's first call.  Only this thread writes it; the
+ * verdict reads it, hence the relaxed atomic load and store (no lock
+ * prefix on the hot path). */
+void jc_calls_register(jc_thread *me);
+static inline void jc_count_call(jc_thread *me)
 {
-    if (__builtin_expect(!jc_tcalls.registered, 0))
-        jc_calls_register();
-    atomic_store_explicit(&jc_tcalls.n, atomic_load_explicit(&jc_tcalls.n, memory_order_relaxed) + 1,
+    if (__builtin_expect(!me->calls_registered, 0))
+        jc_calls_register(me);
+    atomic_store_explicit(&me->calls, atomic_load_explicit(&me->calls, memory_order_relaxed) + 1,
                           memory_order_relaxed);
 }
 
-static inline void jc_account(int num, jvmtiError err, uint64_t dur)
+static inline void jc_account(jc_thread *me, int num, jvmtiError err, uint64_t dur)
 {
-    jc_count_call();
+    jc_count_call(me);
     if (!jc_g.opt.summary)
         return;
     jc_fn_stats *st = &jc_fn_stats_table[num];
@@ -57,11 +54,11 @@ static inline bool jc_traced(int num, jvmtiError err)
 
 /* Before the real call: this thread is in call num (returns the number to
  * put back after it, -1 when not tracing).  A store, no formatting. */
-static inline int jc_call_enter(int num)
+static inline int jc_call_enter(jc_thread *me, int num)
 {
     if (!jc_g.opt.trace || !jc_fn_selected[num])
         return -1;
-    jc_call_slot *s = jc_tl_call;
+    jc_call_slot *s = me->call;
     if (!s && !(s = jc_call_slot_new()))
         return -1;
     int prev = atomic_load_explicit(&s->fn, memory_order_relaxed);
@@ -71,10 +68,10 @@ static inline int jc_call_enter(int num)
     return prev;
 }
 
-static inline void jc_call_leave(int num, int prev, jvmtiError err)
+static inline void jc_call_leave(jc_thread *me, int num, int prev, jvmtiError err)
 {
     jc_call_slot *s;
-    if (prev >= 0 && (s = jc_tl_call) != NULL) {
+    if (prev >= 0 && (s = me->call) != NULL) {
         atomic_store_explicit(&s->fn, prev, memory_order_release);
         if (jc_bin_active)
             jc_bin_leave(num, err);

@@ -54,7 +54,7 @@ void jc_names_init(JavaVM *vm, jvmtiEnv *env)
 /* Whether a reference may be asked about now. */
 static bool usable(bool accepted)
 {
-    return accepted && jc_g.opt.names && own != NULL && jc_restricted_depth == 0
+    return accepted && jc_g.opt.names && own != NULL && jc_me()->restricted_depth == 0
            && atomic_load_explicit(&jc_g.phase, memory_order_relaxed) == JVMTI_PHASE_LIVE;
 }
 

@@ -214,12 +214,41 @@ extern jc_state jc_g;
 /* Initialise from options (opens the sink).  Returns 0, or -1 with err. */
 int jc_init(const char *options, bool require_agent, char *err, size_t errlen);
 
-/* Thread-local: inside a callback where only callbacksafe functions may be
- * called (heap iteration callbacks, GC start/finish, ObjectFree). */
-extern _Thread_local int jc_restricted_depth;
-/* Which restricted callback that is ("GarbageCollectionStart event
- * callback", "IterateThroughHeap callback"), for callback_unsafe messages. */
-extern _Thread_local const char *jc_restricted_in;
+struct jc_call_slot;
+
+/* What the wrappers read of the calling thread on every call, in one block.
+ * In a dlopen()ed library every thread-local variable a function reaches
+ * costs a __tls_get_addr call (the initial-exec model, one load from %fs,
+ * would make the library's whole TLS block static, which glibc may refuse
+ * a dlopen()ed library: the VM would not start).  So a wrapper takes this
+ * block's address once (jc_me) and reaches its fields through it: one call
+ * per JVMTI call, whatever it checks. */
+typedef struct jc_thread {
+    /* inside a callback where only callback-safe functions may be called
+     * (heap iteration callbacks, GC start/finish, ObjectFree) ... */
+    int restricted_depth;
+    /* ... and which one ("GarbageCollectionStart event callback",
+     * "IterateThroughHeap callback"), for callback_unsafe messages */
+    const char *restricted_in;
+    /* the slot of the call this thread is in (jc_crash.c), NULL until its
+     * first traced call */
+    struct jc_call_slot *call;
+    /* calls checked, for the verdict (jc_verdict.c), registered on the
+     * thread's first call so that the verdict can add them up */
+    _Atomic uint64_t calls;
+    bool calls_registered;
+} jc_thread;
+
+extern _Thread_local jc_thread jc_self;
+
+/* The calling thread's block; the empty asm keeps the compiler from
+ * computing the address again (another __tls_get_addr) at each use. */
+static inline jc_thread *jc_me(void)
+{
+    jc_thread *t = &jc_self;
+    __asm__("" : "+r"(t));
+    return t;
+}
 
 /* ---- trace records -------------------------------------------------------- */
 
@@ -274,7 +303,6 @@ typedef struct jc_call_slot {
     atomic_bool used;           /* a live thread owns it */
 } jc_call_slot;
 
-extern _Thread_local jc_call_slot *jc_tl_call;
 /* The calling thread's slot, made on its first traced call (NULL: none). */
 jc_call_slot *jc_call_slot_new(void);
 /* format=bin or record= (jc_bin.c): a call's record before it is made,

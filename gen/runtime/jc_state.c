@@ -29,8 +29,7 @@
 #include "jvmti_names.h"
 
 jc_state jc_g;
-_Thread_local int jc_restricted_depth;
-_Thread_local const char *jc_restricted_in;
+_Thread_local jc_thread jc_self;
 
 const char *const jc_check_names[JC_CHK_COUNT] = {
 #define JC_NAME_ID(id) #id,

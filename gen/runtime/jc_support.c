@@ -25,8 +25,8 @@ static void jc_flag_context(enum jc_check_id id, int num, char *tail, size_t n)
                 k += (size_t)snprintf(tail + k, n - k, " %s", phases[i].name);
         if (k < n)
             snprintf(tail + k, n - k, ")");
-    } else if (id == JC_CHK_callback_unsafe && jc_restricted_in) {
-        snprintf(tail, n, " (in the %s)", jc_restricted_in);
+    } else if (id == JC_CHK_callback_unsafe && jc_me()->restricted_in) {
+        snprintf(tail, n, " (in the %s)", jc_me()->restricted_in);
     }
 }
 
@@ -46,7 +46,7 @@ jvmtiError jc_flag(enum jc_check_id id, int num, const char *param, jvmtiError p
 
 bool jc_refused_traced(int num, jvmtiError err)
 {
-    jc_account(num, err, 0);
+    jc_account(jc_me(), num, err, 0);
     return jc_traced(num, err);
 }
 

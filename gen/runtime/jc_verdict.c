@@ -34,10 +34,8 @@
 #include "jc_internal.h"
 #include "jc_sink.h"
 
-_Thread_local jc_thread_calls jc_tcalls;
-
 typedef struct node {
-    jc_thread_calls *c;
+    jc_thread *c;
     struct node *next;
 } node;
 
@@ -53,7 +51,7 @@ static atomic_flag printed = ATOMIC_FLAG_INIT;
 
 static void thread_exit(void *arg)
 {
-    jc_thread_calls *c = arg;
+    jc_thread *c = arg;
     pthread_mutex_lock(&lock);
     for (node **pp = &threads; *pp; pp = &(*pp)->next)
         if ((*pp)->c == c) {
@@ -62,10 +60,10 @@ static void thread_exit(void *arg)
             free(dead);
             break;
         }
-    atomic_fetch_add_explicit(&exited_calls, atomic_load_explicit(&c->n, memory_order_relaxed),
+    atomic_fetch_add_explicit(&exited_calls, atomic_load_explicit(&c->calls, memory_order_relaxed),
                               memory_order_relaxed);
-    atomic_store_explicit(&c->n, 0, memory_order_relaxed);
-    c->registered = false;
+    atomic_store_explicit(&c->calls, 0, memory_order_relaxed);
+    c->calls_registered = false;
     pthread_mutex_unlock(&lock);
 }
 
@@ -74,21 +72,21 @@ static void make_key(void)
     key_ok = pthread_key_create(&key, thread_exit) == 0;
 }
 
-void jc_calls_register(void)
+void jc_calls_register(jc_thread *me)
 {
-    jc_tcalls.registered = true;       /* once per thread, even if what follows fails */
+    me->calls_registered = true;       /* once per thread, even if what follows fails */
     pthread_once(&key_once, make_key);
     node *n = malloc(sizeof *n);
     if (!n || !key_ok) {
         free(n);
         return;
     }
-    n->c = &jc_tcalls;
+    n->c = me;
     pthread_mutex_lock(&lock);
     n->next = threads;
     threads = n;
     pthread_mutex_unlock(&lock);
-    pthread_setspecific(key, &jc_tcalls);
+    pthread_setspecific(key, me);
 }
 
 uint64_t jc_calls_checked(void)
@@ -96,7 +94,7 @@ uint64_t jc_calls_checked(void)
     pthread_mutex_lock(&lock);
     uint64_t n = atomic_load_explicit(&exited_calls, memory_order_relaxed);
     for (node *t = threads; t; t = t->next)
-        n += atomic_load_explicit(&t->c->n, memory_order_relaxed);
+        n += atomic_load_explicit(&t->c->calls, memory_order_relaxed);
     pthread_mutex_unlock(&lock);
     return n;
 }

@@ -166,7 +166,7 @@ jvmtiError jc_unknown_slot(jvmtiEnv *env, int slot, void *a1, void *a2, void *a3
                          "neither the shim's spec nor the VM has a function in slot %d; not passed to the VM", slot);
         err = JC_ERROR_ABSENT;
         if (slot <= jc_fn_max)      /* the statistics end with the spec's table */
-            jc_account(slot, err, 0);
+            jc_account(jc_me(), slot, err, 0);
         trace_unknown(slot, err, true);
         return err;
     }
@@ -174,7 +174,7 @@ jvmtiError jc_unknown_slot(jvmtiEnv *env, int slot, void *a1, void *a2, void *a3
     memcpy(&fn, &p, sizeof fn);
     err = fn(ce->real, a1, a2, a3, a4, a5, a6, a7);
     if (slot <= jc_fn_max)
-        jc_account(slot, err, 0);
+        jc_account(jc_me(), slot, err, 0);
     trace_unknown(slot, err, false);
     return err;
 }

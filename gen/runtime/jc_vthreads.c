@@ -99,7 +99,7 @@ int jc_java_thread_name(char *buf, size_t len)
     JNIEnv *jni = NULL;
     jthread t = NULL;
     int rc = -1;
-    if (!vt_env || tl_busy || jc_restricted_depth
+    if (!vt_env || tl_busy || jc_me()->restricted_depth
         || atomic_load_explicit(&jc_g.phase, memory_order_relaxed) != JVMTI_PHASE_LIVE)
         return -1;
     tl_busy = true;
@@ -141,7 +141,7 @@ bool jc_vthread_current(const char **name, long long *tid)
     jthread t = NULL;
     bool virt = false;
 
-    if (!vt_on || tl_busy || jc_restricted_depth
+    if (!vt_on || tl_busy || jc_me()->restricted_depth
         || atomic_load_explicit(&jc_g.phase, memory_order_relaxed) != JVMTI_PHASE_LIVE)
         return false;
     tl_busy = true;
@@ -170,7 +170,7 @@ out:
 bool jc_vthread_is(jthread t)
 {
     JNIEnv *jni = NULL;
-    if (!vt_on || t == NULL || jc_restricted_depth
+    if (!vt_on || t == NULL || jc_me()->restricted_depth
         || atomic_load_explicit(&jc_g.phase, memory_order_relaxed) != JVMTI_PHASE_LIVE
         || (*vt_vm)->GetEnv(vt_vm, (void **)&jni, JNI_VERSION_1_6) != JNI_OK || (*jni)->ExceptionCheck(jni))
         return false;
