@@ -111,7 +111,7 @@ typedef struct rec {
     const unsigned char *r;     /* the record */
     size_t off;                 /* its offset in the file */
     uint32_t tid;
-    uint64_t t;
+    uint64_t t, dur;            /* ns (ticks converted) */
     size_t seq;
 } rec;
 
@@ -125,6 +125,11 @@ typedef struct names {
     size_t nstrs;
     long *group_of_id;          /* string id -> group index + 1, -1: none, 0: not looked up */
     int noaddr;
+    /* version 4's clock: a record with the ticks flag is timed in ticks,
+     * ns = ns0 + (ticks - tk0) * rate */
+    int ticks;
+    uint64_t tk0, ns0;
+    double rate;
 } names;
 
 typedef struct filters {
@@ -411,7 +416,7 @@ static void fmt_record(sbuf *out, names *nm, const rec *x, const syntax *sx)
     unsigned num = rd16(r + 8), kind = r[10], phase = r[11];
     int32_t err = (int32_t)rd32(r + 12);
     uint32_t flags = rd32(r + 28);
-    uint64_t t = rd64(r + 32), dur = rd64(r + 40);
+    uint64_t t = x->t, dur = x->dur;
     str name = num ? (nm->fn[num].p ? nm->fn[num] : (str){ (const unsigned char *)"?", 1 }) : id_str(nm, rd32(r + 20));
     str thread = id_str(nm, rd32(r + 16));
     str label_s = id_str(nm, rd32(r + 24));
@@ -650,7 +655,7 @@ static void chrome_event(sbuf *b, names *nm, const rec *x, int *first)
         put_quoted(b, &sx_json, &name, "\"");
     }
     static const char *const cats[] = { "", "call", "event", "violation", "leak", "summary", "note", "warning", "", "header" };
-    uint64_t t = rd64(r + 32), dur = rd64(r + 40);
+    uint64_t t = x->t, dur = x->dur;
     sb_printf(b, ",\"cat\":\"%s\"", state == JC_BIN_ENTERED ? "call" : kind < sizeof cats / sizeof cats[0] ? cats[kind] : "");
     if (state == JC_BIN_ENTERED)
         sb_s(b, ",\"ph\":\"B\"");
@@ -784,24 +789,45 @@ int jt_trace_decode_filtered(const unsigned char *d, size_t len, const char *pat
         f.has_since = tf->since != NULL;
         f.has_until = tf->until != NULL;
     }
-    if (len < JC_BIN_NAMES_AT || memcmp(d, JC_BIN_MAGIC, 8) != 0)
+    if (len < JC_BIN_NAMES_AT_V3 || memcmp(d, JC_BIN_MAGIC, 8) != 0)
         return bad(path, 0, "not a jvmticheck recording (expected the magic " JC_BIN_MAGIC ")");
-    if (rd32(d + 8) != JC_BIN_VERSION)
-        return bad(path, 8, "unknown recording version (expected 3)");
+    uint32_t version = rd32(d + 8);
+    if (version < JC_BIN_VERSION_OLDEST || version > JC_BIN_VERSION)
+        return bad(path, 8, "unknown recording version (expected 3 or 4)");
+    const uint32_t names_at = version >= 4 ? JC_BIN_NAMES_AT : JC_BIN_NAMES_AT_V3;
+    if (len < names_at)
+        return bad(path, 0, "cut short inside its header");
     uint32_t chunk = rd32(d + 12), nlen = rd32(d + 16), hlen = rd32(d + 20);
     if (chunk < JC_BIN_CHUNK_HEAD + JC_BIN_REC || chunk % 8 != 0 || chunk > (1u << 30))
         return bad(path, 12, "bad chunk size (expected a multiple of 8 from 112 to 1 GiB)");
-    if (hlen < JC_BIN_NAMES_AT || hlen % 4096 != 0 || hlen > (1u << 30))
+    if (hlen < names_at || hlen % 4096 != 0 || hlen > (1u << 30))
         return bad(path, 20, "bad header size (expected a multiple of 4096)");
-    if (nlen > hlen - JC_BIN_NAMES_AT || JC_BIN_NAMES_AT + (size_t)nlen > len)
+    if (nlen > hlen - names_at || names_at + (size_t)nlen > len)
         return bad(path, 16, "names run past the header or the file");
     names *nm = calloc(1, sizeof *nm);
     if (!nm)
         return bad(path, 0, "out of memory");
     nm->noaddr = (rd32(d + 24) & JC_BIN_FLAG_NOADDR) != 0;
+    if (version >= 4 && rd32(d + JC_BIN_CLOCK_AT) == JC_BIN_CLOCK_TSC) {
+        uint32_t use = rd32(d + JC_BIN_CLOCK_USE_AT);
+        if (use != 1 && use != 2) {
+            free(nm);
+            return bad(path, JC_BIN_CLOCK_USE_AT, "bad clock slot (expected 1 or 2)");
+        }
+        const unsigned char *p = d + (use == 1 ? JC_BIN_CLOCK_A_AT : JC_BIN_CLOCK_B_AT);
+        uint64_t tk1 = rd64(p), ns1 = rd64(p + 8);
+        nm->tk0 = rd64(d + JC_BIN_CLOCK_0_AT);
+        nm->ns0 = rd64(d + JC_BIN_CLOCK_0_AT + 8);
+        if (tk1 <= nm->tk0 || ns1 <= nm->ns0) {
+            free(nm);
+            return bad(path, JC_BIN_CLOCK_0_AT, "bad clock pairs (expected the latest after the first)");
+        }
+        nm->ticks = 1;
+        nm->rate = (double)(ns1 - nm->ns0) / (double)(tk1 - nm->tk0);
+    }
     rec *recs = NULL;
     size_t nrec = 0, cap = 0;
-    int rc = read_names(d, JC_BIN_NAMES_AT, JC_BIN_NAMES_AT + nlen, path, nm);
+    int rc = read_names(d, names_at, names_at + nlen, path, nm);
     for (size_t c = hlen; c < len && rc == 0; c += chunk) {
         size_t avail = len - c < chunk ? len - c : chunk;
         if (avail < JC_BIN_CHUNK_HEAD)
@@ -883,7 +909,18 @@ int jt_trace_decode_filtered(const unsigned char *d, size_t len, const char *pat
                 }
                 recs = more;
             }
-            recs[nrec] = (rec){ r, at, tid, rd64(r + 32), nrec };
+            uint64_t t = rd64(r + 32), dur = rd64(r + 40);
+            if (rd32(r + 28) & JC_BIN_RF_TICKS) {
+                if (!nm->ticks) {
+                    rc = bad(path, at + 28, "a record timed in ticks, and no clock in the header");
+                    break;
+                }
+                double ns = (double)nm->ns0 + (double)(int64_t)(t - nm->tk0) * nm->rate;
+                t = ns <= 0 ? 0 : ns >= 1.8e19 ? UINT64_MAX : (uint64_t)(ns + 0.5);
+                double dn = (double)dur * nm->rate;
+                dur = dn >= 1.8e19 ? UINT64_MAX : (uint64_t)(dn + 0.5);
+            }
+            recs[nrec] = (rec){ r, at, tid, t, dur, nrec };
             nrec++;
             at += rlen;
         }

@@ -29,6 +29,14 @@
  *   values go inline.
  * - When a chunk cannot be had (disk full, no address space), the recorder
  *   says so once and stops; what is in the file stays readable.
+ * - Calls are timed with the CPU's time-stamp counter where the kernel
+ *   keeps its own clock on it (clocksource tsc: invariant and in step
+ *   across CPUs): rdtsc costs a third of clock_gettime, and a call is
+ *   timed twice.  The header keeps how ticks become CLOCK_MONOTONIC ns:
+ *   the pair (ticks, ns) at open and the latest pair, renewed with every
+ *   new chunk and at exit, written to the slot not in use and then
+ *   switched to, so that a process killed mid-write leaves a whole pair.
+ *   Records timed so have the ticks flag; the others keep ns.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1
@@ -42,7 +50,11 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#endif
 
+#include "jc_bin_pool.h"
 #include "jc_bintrace.h"
 #include "jc_internal.h"
 #include "jvmti_names.h"
@@ -81,23 +93,75 @@ typedef struct bin_tls {
     unsigned char *claimed;     /* a call whose items are being collected */
     const char *tname_p;        /* the trace's name buffer of this thread ... */
     uint32_t tname_id;          /* ... and its id, until jc_bin_thread_renamed */
+    bool tname_final;           /* the name will not change: the id is enough */
     struct { const char *p; ient *e; } cache[CACHE];
 } bin_tls;
 
 static _Thread_local bin_tls tl_block;
 
-/* The block's address, computed once per function: the empty asm keeps
- * the compiler from computing it again (another __tls_get_addr call) at
- * each use. */
+/* The block's address, kept in the thread's jc_thread (which the wrappers
+ * already hold: jc_bin_enter and jc_bin_leave reach it with no
+ * __tls_get_addr of their own). */
+static inline bin_tls *tls_of(jc_thread *me)
+{
+    bin_tls *t = me->bin;
+    if (__builtin_expect(t == NULL, 0))
+        t = me->bin = &tl_block;
+    return t;
+}
+
 static inline bin_tls *tls(void)
 {
-    bin_tls *t = &tl_block;
-    __asm__("" : "+r"(t));
-    return t;
+    return tls_of(jc_me());
 }
 /* Small helpers of the hot path are inlined into the function that calls
  * them, which then reaches the thread-locals with one __tls_get_addr. */
 #define HOT static inline __attribute__((always_inline))
+
+/* ---- the clock ------------------------------------------------------------ */
+
+static bool bin_ticks;          /* calls are timed in TSC ticks */
+
+static inline uint64_t ticks(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    return __rdtsc();
+#else
+    return 0;
+#endif
+}
+
+/* A call's time: ticks, or ns where the TSC is not the kernel's clock. */
+static inline uint64_t bin_now(void)
+{
+    return bin_ticks ? ticks() : jc_now_ns();
+}
+
+/* The kernel clocks with the TSC only when it found it invariant and in
+ * step across CPUs; then ticks are as good a clock as its own. */
+static bool tsc_is_the_clock(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    char cs[32] = "";
+    FILE *f = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "re");
+    if (!f)
+        return false;
+    bool ok = fgets(cs, sizeof cs, f) != NULL && strcmp(cs, "tsc\n") == 0;
+    fclose(f);
+    return ok;
+#else
+    return false;
+#endif
+}
+
+/* A (ticks, ns) pair taken together: ticks between two readings of ns. */
+static void clock_pair(uint64_t *tk, uint64_t *ns)
+{
+    uint64_t a = jc_now_ns();
+    *tk = ticks();
+    uint64_t b = jc_now_ns();
+    *ns = a + (b - a) / 2;
+}
 
 static void put16(unsigned char *p, unsigned v) { p[0] = (unsigned char)v; p[1] = (unsigned char)(v >> 8); }
 static void put32(unsigned char *p, uint32_t v) { memcpy(p, &v, 4); }
@@ -105,6 +169,25 @@ static void put64(unsigned char *p, uint64_t v) { memcpy(p, &v, 8); }
 static void publish(unsigned char *r, uint32_t state)
 {
     atomic_store_explicit((_Atomic uint32_t *)(void *)r, state, memory_order_release);
+}
+
+/* Writes the latest (ticks, ns) pair into the header slot not in use,
+ * then makes it the one in use (the decoder reads the slot in use). */
+static void calibrate(void)
+{
+    if (!bin_ticks || !bin_header)
+        return;
+    static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&mu);
+    _Atomic uint32_t *use = (_Atomic uint32_t *)(void *)(bin_header + JC_BIN_CLOCK_USE_AT);
+    uint32_t next = atomic_load_explicit(use, memory_order_relaxed) == 1 ? 2 : 1;
+    uint64_t tk, ns;
+    clock_pair(&tk, &ns);
+    unsigned char *slot = bin_header + (next == 1 ? JC_BIN_CLOCK_A_AT : JC_BIN_CLOCK_B_AT);
+    put64(slot, tk);
+    put64(slot + 8, ns);
+    atomic_store_explicit(use, next, memory_order_release);
+    pthread_mutex_unlock(&mu);
 }
 
 static void bin_failure(const char *what, int e)
@@ -209,6 +292,22 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
     free(nb.p);
     memcpy(h, JC_BIN_MAGIC, 8);
     put32(h + 8, JC_BIN_VERSION);
+    bin_ticks = tsc_is_the_clock();
+    if (bin_ticks) {
+        /* a first rate from 1 ms, so that a process killed at once still
+         * has one; every new chunk makes it better */
+        uint64_t tk, ns, tk1, ns1;
+        clock_pair(&tk, &ns);
+        do
+            clock_pair(&tk1, &ns1);
+        while (ns1 - ns < 1000000);
+        put32(h + JC_BIN_CLOCK_AT, JC_BIN_CLOCK_TSC);
+        put64(h + JC_BIN_CLOCK_0_AT, tk);
+        put64(h + JC_BIN_CLOCK_0_AT + 8, ns);
+        put64(h + JC_BIN_CLOCK_A_AT, tk1);
+        put64(h + JC_BIN_CLOCK_A_AT + 8, ns1);
+        put32(h + JC_BIN_CLOCK_USE_AT, 1);
+    }
     put32(h + 12, CHUNK);
     put32(h + 16, (uint32_t)nb.len);
     put32(h + 20, (uint32_t)hlen);
@@ -233,8 +332,12 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
     bin_header_len = hlen;
     atomic_store(&bin_failed, false);
     bin_fd = fd;
+    jc_bin_pool_start(fd, (_Atomic uint64_t *)(void *)(h + JC_BIN_NEXT_AT), CHUNK);
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, jc_bin_atfork);
+    static bool at_exit;
+    if (!at_exit)
+        at_exit = atexit(calibrate) == 0;
     jc_bin_active = true;
     return 0;
 }
@@ -260,17 +363,14 @@ static bool new_chunk(bin_tls *t)
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, make_exit_key);
     if (exit_key_ok && !t->chunk)
-        pthread_setspecific(exit_key, &tl_block);
-    uint64_t at = atomic_fetch_add((_Atomic uint64_t *)(void *)(bin_header + JC_BIN_NEXT_AT), CHUNK);
-    int e = posix_fallocate(bin_fd, (off_t)at, CHUNK);
-    if (e) {
-        bin_failure("grow", e);
-        return false;
-    }
-    unsigned char *c = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_SHARED, bin_fd, (off_t)at);
-    if (c == MAP_FAILED) {
-        bin_failure("map", errno);
-        return false;
+        pthread_setspecific(exit_key, t);
+    unsigned char *c = jc_bin_pool_take();
+    if (!c) {
+        int e = jc_bin_chunk_make(bin_fd, (_Atomic uint64_t *)(void *)(bin_header + JC_BIN_NEXT_AT), CHUNK, &c);
+        if (e) {
+            bin_failure(e > 0 ? "grow" : "map", e > 0 ? e : -e);
+            return false;
+        }
     }
     /* the chunk left behind is given back unless a call entered there is
      * still open (its record is completed in place) */
@@ -280,7 +380,7 @@ static bool new_chunk(bin_tls *t)
     open_there |= t->pending && t->pending >= t->chunk && t->pending < t->chunk + CHUNK;
     open_there |= t->claimed && t->claimed >= t->chunk && t->claimed < t->chunk + CHUNK;
     if (t->chunk && !open_there)
-        munmap(t->chunk, CHUNK);
+        jc_bin_pool_retire(t->chunk, CHUNK);
     memcpy(c, JC_BIN_CHUNK_MAGIC, 8);
     put32(c + 8, (uint32_t)syscall(SYS_gettid));
     if (pthread_getname_np(pthread_self(), (char *)c + 16, 32) != 0)
@@ -288,6 +388,7 @@ static bool new_chunk(bin_tls *t)
     t->chunk = c;
     t->pos = c + JC_BIN_CHUNK_HEAD;
     t->end = c + CHUNK;
+    calibrate();
     return true;
 }
 
@@ -450,11 +551,27 @@ HOT void fresh(bin_tls *t)
 }
 
 /* jc_trace.c wrote the calling thread's name into buf. */
-void jc_bin_thread_renamed(const char *buf)
+void jc_bin_thread_renamed(const char *buf, bool final)
 {
     bin_tls *t = tls();
-    t->tname_p = buf;
+    if (buf)
+        t->tname_p = buf;
     t->tname_id = 0;
+    t->tname_final = final;
+}
+
+/* The id of this thread's own name: once the name is final, its id alone
+ * (no call into the trace's naming). */
+HOT uint32_t own_name_id(bin_tls *t)
+{
+    if (t->tname_final && t->tname_id)
+        return t->tname_id;
+    const char *name = jc_trace_thread_name();
+    if (name != t->tname_p)
+        return intern(t, name, false);
+    if (!t->tname_id)
+        t->tname_id = intern(t, name, false);
+    return t->tname_id;
 }
 
 HOT uint32_t thread_name_id(bin_tls *t, const char *name)
@@ -486,26 +603,27 @@ HOT void settle_pending(bin_tls *t)
     }
 }
 
-void jc_bin_enter(int num)
+void jc_bin_enter(jc_thread *me, int num)
 {
-    bin_tls *const t = tls();
+    bin_tls *const t = tls_of(me);
     fresh(t);
     settle_pending(t);
     if (t->depth >= DEPTH)
         return;
-    uint32_t tname = thread_name_id(t, jc_trace_thread_name());
+    uint32_t tname = own_name_id(t);
     unsigned char *r = room(t, JC_BIN_REC);
     if (r) {
         head(r, JC_BIN_REC, (unsigned)num, JC_BIN_K_CALL, tname);
-        put64(r + 32, jc_now_ns());
+        put32(r + 28, bin_ticks ? JC_BIN_RF_TICKS : 0);
+        put64(r + 32, bin_now());
         publish(r, JC_BIN_ENTERED);
     }
     t->open[t->depth++] = r;
 }
 
-void jc_bin_leave(int num, jvmtiError err)
+void jc_bin_leave(jc_thread *me, int num, jvmtiError err)
 {
-    bin_tls *const t = tls();
+    bin_tls *const t = tls_of(me);
     fresh(t);
     settle_pending(t);
     if (t->depth <= 0)
@@ -528,10 +646,10 @@ void jc_bin_leave(int num, jvmtiError err)
     (void)num;
     uint64_t t0;
     memcpy(&t0, r + 32, 8);
-    put64(r + 40, jc_now_ns() - t0);
+    put64(r + 40, bin_now() - t0);
     int32_t e = (int32_t)err;
     memcpy(r + 12, &e, 4);
-    put32(r + 28, JC_BIN_RF_ERROR);
+    put32(r + 28, JC_BIN_RF_ERROR | (bin_ticks ? JC_BIN_RF_TICKS : 0));
     t->pending = r;
 }
 
@@ -573,7 +691,8 @@ void jc_bin_begin(jc_bin_rec *b, enum jc_rec_kind kind, const char *name, const 
     b->kind = bin_kinds[kind];
     b->claimed = NULL;
     b->num = 0;
-    b->thread = thread_name_id(t, thread);
+    b->t = t;
+    b->thread = thread ? thread_name_id(t, thread) : own_name_id(t);
     if (kind == JC_REC_CALL && t->pending) {
         unsigned num = t->pending[8] | (unsigned)t->pending[9] << 8;
         const char *fn = jc_fn_table[num].name;
@@ -605,7 +724,7 @@ HOT unsigned char *item(bin_tls *t, jc_bin_rec *b, unsigned type, const char *ke
 
 void jc_bin_item(jc_bin_rec *b, unsigned type, const char *key, const char *group, uint64_t value)
 {
-    bin_tls *const t = tls();
+    bin_tls *const t = b->t ? b->t : tls();   /* set by jc_bin_begin */
     if (type == JC_BIN_I_OUT) {
         b->out = true;          /* the flag of the next item, if one comes */
         return;
@@ -632,7 +751,7 @@ void jc_bin_item(jc_bin_rec *b, unsigned type, const char *key, const char *grou
 /* A string value (NULL ok): by id, or inline when it cannot be interned. */
 void jc_bin_item_str(jc_bin_rec *b, unsigned type, const char *key, const char *s)
 {
-    bin_tls *const t = tls();
+    bin_tls *const t = b->t ? b->t : tls();   /* set by jc_bin_begin */
     uint32_t id = s ? intern(t, s, false) : 0;
     if (!s || id) {
         jc_bin_item(b, type, key, NULL, id);
@@ -649,7 +768,7 @@ void jc_bin_item_str(jc_bin_rec *b, unsigned type, const char *key, const char *
 
 void jc_bin_vthread(jc_bin_rec *b, const char *carrier, const char *vname, long long vtid)
 {
-    bin_tls *const t = tls();
+    bin_tls *const t = b->t ? b->t : tls();   /* set by jc_bin_begin */
     unsigned char *i = item(t, b, JC_BIN_I_VTHREAD, NULL, 8);
     if (i) {
         put32(i + 4, intern(t, vname, false));
@@ -660,7 +779,7 @@ void jc_bin_vthread(jc_bin_rec *b, const char *carrier, const char *vname, long 
 
 void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, uint64_t dur_ns)
 {
-    bin_tls *const t = tls();
+    bin_tls *const t = b->t ? b->t : tls();   /* set by jc_bin_begin */
     if (b->out) {               /* outputs opened, none came */
         b->out = false;
         unsigned char *i = item(t, b, JC_BIN_I_OUT, NULL, 0);
@@ -669,6 +788,11 @@ void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, ui
     }
     unsigned char *old = b->claimed;
     b->claimed = NULL;          /* t->claimed keeps its chunk mapped until the end */
+    /* a claimed call keeps its times, in ticks when they are */
+    uint32_t tick_flag = 0;
+    if (old)
+        memcpy(&tick_flag, old + 28, 4);
+    tick_flag &= JC_BIN_RF_TICKS;
     if (b->broken) {
         if (old)
             publish(old, JC_BIN_COMPLETE);
@@ -720,7 +844,7 @@ void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, ui
         int32_t e = (int32_t)err;
         memcpy(r + 12, &e, 4);
     }
-    put32(r + 28, has_error ? JC_BIN_RF_ERROR : 0);
+    put32(r + 28, (has_error ? JC_BIN_RF_ERROR : 0) | tick_flag);
     publish(r, JC_BIN_COMPLETE);
     if (old)
         publish(old, JC_BIN_SKIP);

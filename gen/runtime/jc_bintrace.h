@@ -2,12 +2,19 @@
  * recorder (gen/runtime/jc_bin.c) and the decoder (gen/cmd/trace.c,
  * `jvmtigen trace`).  Little-endian, as the machines the shim runs on.
  *
- *   [0, header)   64 bytes: magic, version, chunk size, names length,
- *                 header size (a multiple of 4096), flags (bit 0:
- *                 addresses=off), at 32 the u64 offset of the next free
- *                 chunk (shared by every process that maps the file: a
- *                 fork()ed child takes chunks of its own from it), at 40
- *                 the u32 next string id (shared the same way);
+ *   [0, header)   128 bytes: magic (the same since version 3), version,
+ *                 chunk size, names length, header size (a multiple of
+ *                 4096), flags (bit 0: addresses=off), at 28 the clock
+ *                 (0: ns; 1: records with the ticks flag are timed in TSC
+ *                 ticks), at 32 the u64 offset of the next free chunk
+ *                 (shared by every process that maps the file: a fork()ed
+ *                 child takes chunks of its own from it), at 40 the u32
+ *                 next string id (shared the same way); the clock's
+ *                 pairs (u64 ticks, u64 CLOCK_MONOTONIC ns): at 48 the
+ *                 one taken at open, at 64 and 80 two slots for the latest
+ *                 one, at 96 the u32 slot in use (1: at 64, 2: at 80).
+ *                 ns = ns0 + (ticks - ticks0) * (ns1 - ns0) / (ticks1 - ticks0).
+ *                 Version 3 had 64 bytes, no clock, names at 64;
  *                 then the names: entries of 12 bytes (u8 kind, u8 len,
  *                 u16 num, u32 0, i64 value) and len bytes of name, for
  *                 every function slot (num), error (num), event (num),
@@ -35,7 +42,7 @@
  *   u32 name      string id of the name (calls with num 0, events, ...);
  *                 for a string record (JC_BIN_K_STRING): its own id
  *   u32 label     string id of a violation's or note's check
- *   u32 flags
+ *   u32 flags     bit 0: error present; bit 1: t and dur are ticks
  *   u64 t_ns      start, monotonic (string record: 0)
  *   u64 dur_ns    (string record: its length in bytes)
  * An item: u8 type (JC_BIN_I_*; bit 7: the outputs start here), 3 bytes 0,
@@ -52,8 +59,16 @@
 
 #define JC_BIN_MAGIC "JCTRACE3"
 #define JC_BIN_CHUNK_MAGIC "JCCHUNK3"
-#define JC_BIN_VERSION 3u
-#define JC_BIN_NAMES_AT 64u             /* names start here in the header */
+#define JC_BIN_VERSION 4u
+#define JC_BIN_VERSION_OLDEST 3u        /* the oldest the decoder reads */
+#define JC_BIN_NAMES_AT 128u            /* names start here in the header */
+#define JC_BIN_NAMES_AT_V3 64u          /* ... and did in version 3 */
+#define JC_BIN_CLOCK_AT 28u             /* u32: JC_BIN_CLOCK_* */
+#define JC_BIN_CLOCK_TSC 1u
+#define JC_BIN_CLOCK_0_AT 48u           /* the pair at open */
+#define JC_BIN_CLOCK_A_AT 64u           /* the latest pair, slot 1 ... */
+#define JC_BIN_CLOCK_B_AT 80u           /* ... or slot 2 */
+#define JC_BIN_CLOCK_USE_AT 96u         /* u32: the slot in use */
 #define JC_BIN_NEXT_AT 32u              /* u64: next free chunk offset */
 #define JC_BIN_NEXT_ID_AT 40u           /* u32: next string id */
 #define JC_BIN_MAX_IDS (1u << 20)       /* string ids are below this */
@@ -64,6 +79,7 @@
 #define JC_BIN_NAME_HEAD 12u
 #define JC_BIN_FLAG_NOADDR 1u           /* header flag: addresses=off */
 #define JC_BIN_RF_ERROR 1u              /* record flag: error present */
+#define JC_BIN_RF_TICKS 2u              /* record flag: t and dur in ticks */
 
 enum jc_bin_name_kind {
     JC_BIN_NAME_FN = 1, JC_BIN_NAME_ERROR = 2, JC_BIN_NAME_EVENT = 3, JC_BIN_NAME_GROUP = 4,

@@ -64,7 +64,7 @@ static inline int jc_call_enter(jc_thread *me, int num)
     int prev = atomic_load_explicit(&s->fn, memory_order_relaxed);
     atomic_store_explicit(&s->fn, num, memory_order_release);
     if (jc_bin_active)
-        jc_bin_enter(num);
+        jc_bin_enter(me, num);
     return prev;
 }
 
@@ -74,7 +74,7 @@ static inline void jc_call_leave(jc_thread *me, int num, int prev, jvmtiError er
     if (prev >= 0 && (s = me->call) != NULL) {
         atomic_store_explicit(&s->fn, prev, memory_order_release);
         if (jc_bin_active)
-            jc_bin_leave(num, err);
+            jc_bin_leave(me, num, err);
     }
 }
 

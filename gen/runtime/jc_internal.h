@@ -36,9 +36,12 @@ typedef struct jc_bin_rec {
     unsigned kind, num;
     uint32_t name, label, thread;
     unsigned char *claimed;     /* the call's entered record */
+    struct bin_tls *t;          /* the recording thread's state (jc_bin.c) */
     bool out;                   /* the next item starts the outputs */
     bool broken;
 } jc_bin_rec;
+/* thread: the name records show (a virtual thread's), NULL: the calling
+ * thread's own. */
 void jc_bin_begin(jc_bin_rec *b, enum jc_rec_kind kind, const char *name, const char *label, const char *thread);
 void jc_bin_item(jc_bin_rec *b, unsigned type, const char *key, const char *group, uint64_t value);
 void jc_bin_item_str(jc_bin_rec *b, unsigned type, const char *key, const char *s);
@@ -49,8 +52,9 @@ void jc_bin_rec_free(jc_bin_rec *b);
 void jc_bin_thread_exit(void);
 /* The calling thread's name as records show it (jc_trace.c). */
 const char *jc_trace_thread_name(void);
-/* jc_trace.c has (re)written the calling thread's name into buf. */
-void jc_bin_thread_renamed(const char *buf);
+/* jc_trace.c has (re)written the calling thread's name into buf (NULL:
+ * the same buffer); final: it will not change again (its Java name). */
+void jc_bin_thread_renamed(const char *buf, bool final);
 
 /* ---- jc_crash.c ---------------------------------------------------------- */
 

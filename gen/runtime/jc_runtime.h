@@ -237,6 +237,9 @@ typedef struct jc_thread {
      * thread's first call so that the verdict can add them up */
     _Atomic uint64_t calls;
     bool calls_registered;
+    /* format=bin: the thread's recording state (jc_bin.c), NULL until its
+     * first record */
+    struct bin_tls *bin;
 } jc_thread;
 
 extern _Thread_local jc_thread jc_self;
@@ -308,8 +311,8 @@ jc_call_slot *jc_call_slot_new(void);
 /* format=bin or record= (jc_bin.c): a call's record before it is made,
  * completed after (its arguments come through jc_rec_* if it is traced). */
 extern bool jc_bin_active;
-void jc_bin_enter(int num);
-void jc_bin_leave(int num, jvmtiError err);
+void jc_bin_enter(jc_thread *me, int num);
+void jc_bin_leave(jc_thread *me, int num, jvmtiError err);
 
 /* ---- checks --------------------------------------------------------------- */
 

@@ -89,6 +89,7 @@ struct jc_rec {
     bool to_text;           /* a line for the log */
     bool to_bin;            /* items for the recording (format=bin, record=) */
     jc_bin_rec bin;
+    struct recstack *stack; /* the thread's, which holds this record */
 };
 
 /* ---- the two formats ------------------------------------------------------ */
@@ -171,9 +172,8 @@ static void make_cleanup_key(void)
 
 /* The thread's buffers are freed at its exit (key destructors run on the
  * exiting thread, so they see its _Thread_local records). */
-static void register_thread(void)
+static void register_thread(struct recstack *k)
 {
-    struct recstack *k = recstack();
     if (k->registered)
         return;
     k->registered = true;
@@ -202,7 +202,7 @@ static const char *thread_name(void)
         n->named = true;
         n->java_named = false;
         jc_crash_thread_named(n->name);
-        jc_bin_thread_renamed(n->name);
+        jc_bin_thread_renamed(n->name, false);
     }
     /* the Java name, whole (the OS name is cut to 15 bytes), once the VM
      * can be asked (jc_vthreads.c says when) */
@@ -210,10 +210,10 @@ static const char *thread_name(void)
         int got = jc_java_thread_name(n->name, sizeof n->name);
         if (got >= 0)
             n->java_named = true;
-        if (got > 0) {
+        if (got > 0)
             jc_crash_thread_named(n->name);
-            jc_bin_thread_renamed(n->name);
-        }
+        if (got >= 0)       /* asked: the name stays as it is now */
+            jc_bin_thread_renamed(n->name, true);
     }
     return n->name;
 }
@@ -226,6 +226,8 @@ const char *jc_trace_thread_name(void)
 void jc_trace_thread_renamed(void)
 {
     tname_block()->named = false;
+    if (jc_bin_active)
+        jc_bin_thread_renamed(NULL, false);
 }
 
 static const char *phase_name(int phase)
@@ -256,7 +258,7 @@ static bool reserve(jc_rec *r, buf *b, size_t n)
         r->broken = true;
         return false;
     }
-    register_thread();
+    register_thread(r->stack);
     b->p = p;
     b->cap = cap;
     return true;
@@ -599,17 +601,18 @@ static jc_rec *push(enum jc_rec_kind kind)
     if (!to_text && !jc_bin_active)
         return NULL;
     jc_rec *r = &k->recs[k->depth++];
+    r->stack = k;
     r->to_text = to_text;
     r->to_bin = jc_bin_active;
     if (r->to_bin)
-        register_thread();
+        register_thread(k);
     r->kind = kind;
     r->fmt = jc_g.opt.format == JC_FMT_JSONL ? JC_FMT_JSONL : JC_FMT_TEXT;
     r->group = GRP_NONE;
     r->first = true;
     r->has_error = r->broken = false;
     r->body.len = r->tail.len = 0;
-    if (reserve(r, &r->body, PREFIX_ROOM))
+    if (to_text && reserve(r, &r->body, PREFIX_ROOM))
         r->body.len = PREFIX_ROOM;
     return r;
 }
@@ -618,17 +621,17 @@ static jc_rec *push(enum jc_rec_kind kind)
 static void put_header(jc_rec *r, const char *name, const char *label, const char *bin_label)
 {
     buf *b = &r->body;
-    const char *phase = phase_name(atomic_load_explicit(&jc_g.phase, memory_order_relaxed));
     const char *vname = NULL;
     long long vtid = -1;
     bool virt = jc_vthread_current(&vname, &vtid);
     if (r->to_bin) {
-        jc_bin_begin(&r->bin, r->kind, name, bin_label, virt ? vname : thread_name());
+        jc_bin_begin(&r->bin, r->kind, name, bin_label, virt ? vname : NULL);
         if (virt)
             jc_bin_vthread(&r->bin, thread_name(), vname, vtid);
     }
     if (!r->to_text)
         return;
+    const char *phase = phase_name(atomic_load_explicit(&jc_g.phase, memory_order_relaxed));
     if (is_text(r)) {
         put_s(r, b, "thread=");
         put_word(r, b, virt ? vname : thread_name());
@@ -951,7 +954,7 @@ static const char *line_start(jc_rec *r, uint64_t t_ns)
 
 static void pop(jc_rec *r)
 {
-    struct recstack *k = recstack();
+    struct recstack *k = r->stack;
     if (r >= k->recs && r < k->recs + k->depth)
         k->depth = (int)(r - k->recs);
 }

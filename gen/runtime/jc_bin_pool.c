@@ -1,0 +1,194 @@
+/* jc_bin_pool.c — chunks of a format=bin recording made ready ahead of
+ * need, by a thread of ours, so that the threads being traced do not pay
+ * for them.
+ *
+ * A chunk costs the kernel more than the records written into it: file
+ * space (posix_fallocate), a mapping, and a page fault per page (a page
+ * cache page zeroed, the file system told the page will be written).  On a
+ * traced call of a few ns that was about half of the recorder's time.  So
+ * the thread "jvmticheck-bin" keeps POOL chunks allocated, mapped and
+ * faulted in (MADV_POPULATE_WRITE, one system call for all pages), and
+ * unmaps the chunks threads leave.  A thread needing a chunk takes a
+ * ready one under a mutex (once per 1 MiB of records); when none is
+ * ready, it makes its own as before (jc_bin.c), so a slow disk slows the
+ * recording down but never stops it.
+ *
+ * A chunk made ready but never taken stays zeros in the file, which the
+ * decoder skips.  Its offset comes from the shared counter in the header,
+ * as every chunk's.  fork(): the child inherits the ready chunks' mappings,
+ * which its parent will hand out: the child forgets them (without a
+ * thread of its own, it makes its chunks itself).
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/mman.h>
+
+#include "jc_bin_pool.h"
+
+#define POOL 4
+#define RETIRED 64
+
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23      /* Linux 5.14; EINVAL before, harmless */
+#endif
+
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
+static unsigned char *ready[POOL];
+static int nready;
+static unsigned char *retired[RETIRED];
+static int nretired;
+static int pool_fd = -1;            /* -1: no recording to make chunks for */
+static _Atomic uint64_t *pool_next;
+static size_t pool_chunk;
+static unsigned pool_gen;           /* a new recording: chunks of the old one are not handed out */
+static bool pool_failed;            /* could not make one: leave it to the threads (who report) */
+static bool thread_started, in_child;
+
+int jc_bin_chunk_make(int fd, _Atomic uint64_t *next, size_t chunk, unsigned char **out)
+{
+    uint64_t at = atomic_fetch_add(next, (uint64_t)chunk);
+    int e = posix_fallocate(fd, (off_t)at, (off_t)chunk);
+    if (e)
+        return e;
+    unsigned char *c = mmap(NULL, chunk, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)at);
+    if (c == MAP_FAILED)
+        return -errno;
+    (void)madvise(c, chunk, MADV_POPULATE_WRITE);
+    *out = c;
+    return 0;
+}
+
+static void *preparer(void *unused)
+{
+    (void)unused;
+    pthread_mutex_lock(&mu);
+    for (;;) {
+        while (nretired == 0 && (nready >= POOL || pool_fd < 0 || pool_failed))
+            pthread_cond_wait(&wake, &mu);
+        if (nretired) {
+            unsigned char *old[RETIRED];
+            int n = nretired;
+            size_t len = pool_chunk;
+            for (int i = 0; i < n; i++)
+                old[i] = retired[i];
+            nretired = 0;
+            pthread_mutex_unlock(&mu);
+            for (int i = 0; i < n; i++)
+                munmap(old[i], len);
+            pthread_mutex_lock(&mu);
+            continue;
+        }
+        unsigned gen = pool_gen;
+        int fd = pool_fd;
+        _Atomic uint64_t *next = pool_next;
+        size_t len = pool_chunk;
+        pthread_mutex_unlock(&mu);
+        unsigned char *c = NULL;
+        int e = jc_bin_chunk_make(fd, next, len, &c);
+        pthread_mutex_lock(&mu);
+        if (e) {
+            pool_failed = true;
+        } else if (gen != pool_gen || nready >= POOL) {
+            munmap(c, len);                 /* a recording since closed */
+        } else {
+            ready[nready++] = c;
+        }
+    }
+    return NULL;
+}
+
+static void start_thread(void)
+{
+    pthread_t t;
+    pthread_attr_t a;
+    if (pthread_attr_init(&a) != 0)
+        return;
+    pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+    sigset_t all, old;
+    sigfillset(&all);               /* signals go to the VM's threads, not ours */
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    if (pthread_create(&t, &a, preparer, NULL) == 0) {
+        pthread_setname_np(t, "jvmticheck-bin");
+        thread_started = true;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    pthread_attr_destroy(&a);
+}
+
+static void drop_ready_locked(void)
+{
+    for (int i = 0; i < nready; i++)
+        munmap(ready[i], pool_chunk);
+    nready = 0;
+}
+
+static void fork_prepare(void) { pthread_mutex_lock(&mu); }
+static void fork_parent(void) { pthread_mutex_unlock(&mu); }
+static void fork_child(void)
+{
+    /* the child has no preparer; the ready chunks are its parent's to hand out */
+    drop_ready_locked();
+    for (int i = 0; i < nretired; i++)
+        munmap(retired[i], pool_chunk);
+    nretired = 0;
+    in_child = true;
+    thread_started = false;
+    pool_fd = -1;
+    pthread_mutex_init(&mu, NULL);
+    pthread_cond_init(&wake, NULL);
+}
+
+static void register_atfork(void)
+{
+    pthread_atfork(fork_prepare, fork_parent, fork_child);
+}
+
+void jc_bin_pool_start(int fd, _Atomic uint64_t *next, size_t chunk)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, register_atfork);
+    pthread_mutex_lock(&mu);
+    drop_ready_locked();
+    pool_gen++;
+    pool_fd = in_child ? -1 : fd;
+    pool_next = next;
+    pool_chunk = chunk;
+    pool_failed = false;
+    if (!thread_started && !in_child)
+        start_thread();
+    pthread_cond_signal(&wake);
+    pthread_mutex_unlock(&mu);
+}
+
+unsigned char *jc_bin_pool_take(void)
+{
+    unsigned char *c = NULL;
+    pthread_mutex_lock(&mu);
+    if (nready > 0)
+        c = ready[--nready];
+    if (thread_started)
+        pthread_cond_signal(&wake);
+    pthread_mutex_unlock(&mu);
+    return c;
+}
+
+void jc_bin_pool_retire(unsigned char *chunk, size_t len)
+{
+    pthread_mutex_lock(&mu);
+    if (thread_started && nretired < RETIRED && len == pool_chunk) {
+        retired[nretired++] = chunk;
+        chunk = NULL;
+        pthread_cond_signal(&wake);
+    }
+    pthread_mutex_unlock(&mu);
+    if (chunk)
+        munmap(chunk, len);
+}

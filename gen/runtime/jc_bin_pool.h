@@ -1,0 +1,27 @@
+/* jc_bin_pool.h — chunks of a format=bin recording made ready ahead of
+ * need by a thread of ours (jc_bin_pool.c). */
+#ifndef JVMTICHECK_BIN_POOL_H
+#define JVMTICHECK_BIN_POOL_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Makes one chunk of the recording fd: its offset from *next (the shared
+ * counter in the mapped header), its space allocated, mapped and faulted
+ * in.  0 with *out, or an errno: positive when the space could not be
+ * had, negative when the mapping could not. */
+int jc_bin_chunk_make(int fd, _Atomic uint64_t *next, size_t chunk, unsigned char **out);
+
+/* A recording opened (again): chunks of the one before are dropped, and
+ * the thread (started on the first call) makes chunks for this one. */
+void jc_bin_pool_start(int fd, _Atomic uint64_t *next, size_t chunk);
+
+/* A ready chunk, or NULL (the caller makes one with jc_bin_chunk_make). */
+unsigned char *jc_bin_pool_take(void);
+
+/* A chunk a thread is done with: unmapped by the pool's thread (now, by
+ * the caller, when there is none). */
+void jc_bin_pool_retire(unsigned char *chunk, size_t len);
+
+#endif
