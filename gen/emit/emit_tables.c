@@ -51,7 +51,6 @@ typedef struct slot_value {
 } slot_value;
 
 typedef struct tables {
-    const jt_emit_ctx *ctx;
     const jt_spec *s;
     jt_tpl *tpl;
     jt_out *o;                  /* the file being written */
@@ -280,7 +279,7 @@ static int tables_init(tables *t, const jt_emit_ctx *ctx)
 {
     const jt_spec *s = ctx->spec;
     const jt_interface *in = &s->iface;
-    *t = (tables){ .ctx = ctx, .s = s, .id = in->id };
+    *t = (tables){ .s = s, .id = in->id };
     if (strlen(in->id) >= sizeof t->ID - 16) {
         jt_diag(JT_DIAG_ERROR, s->path, in->line, "<interface id=\"%s\"> is too long for file names (at most %zu characters)",
                 in->id, sizeof t->ID - 17);
