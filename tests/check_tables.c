@@ -780,8 +780,14 @@ static jt_capability syn_caps[] = {
     { .id = "can_b", .index = 1 }, { .id = "can_a", .index = 0 },
 };
 
+static const jt_typedef syn_caps_typedef = { .id = "jvmtiCapabilities" };
+
+/* The names the emitter writes come from the model: JVMTI's, as the loader
+ * sets them for a spec without <interface>. */
 static jt_spec syn_spec = {
     .path = "/somewhere/else/mini-jvmti.xml",
+    .iface = { .id = "jvmti", .name = "JVM TI", .error_type = "jvmtiError", .event_type = "jvmtiEvent" },
+    .capabilities_typedef = &syn_caps_typedef,
     .errors = syn_errors, .nerrors = 2, .max_error_num = 3,
     .events = syn_events, .nevents = 2,
     .event_by_num = syn_event_by_num, .min_event_num = 5, .max_event_num = 5,
@@ -885,6 +891,69 @@ START_TEST(test_corners)
 }
 END_TEST
 
+/* Another interface with errors and functions only: its tables carry its
+ * own names (from the model) and no section it lacks (no event, constant
+ * or capability lookups written over nothing). */
+static jt_error widget_error_list[] = {
+    { .id = "WIDGET_ERROR_NONE", .num = 0, .short_text = "Fine." },
+    { .id = "WIDGET_ERROR_JAMMED", .num = 5, .short_text = "Jammed." },
+};
+static jt_error *widget_errors[] = { &widget_error_list[0], &widget_error_list[1] };
+static jt_spec widget_spec = {
+    .path = "widget.xml",
+    .iface = { .id = "widget", .name = "widget", .error_type = "widgetError", .declared = true, .line = 3 },
+    .errors = widget_errors, .nerrors = 2, .max_error_num = 5,
+    .functions = syn_functions, .nfunctions = 2,
+    .function_by_num = syn_function_by_num, .max_function_num = 3,
+};
+
+START_TEST(test_sections)
+{
+    char *dir = fresh_dir("hand-made", "sections");
+    jt_emit_ctx ctx = { .spec = &widget_spec, .outdir = dir, .major = 1, .minor = 0, .micro = 0 };
+    ck_assert_int_eq(jt_emit_tables(&ctx), 0);
+    ck_assert_int_eq(jt_out_finish(1), 0);
+    write_text(dir, "widget.h", "typedef enum { WIDGET_ERROR_NONE = 0, WIDGET_ERROR_JAMMED = 5 } widgetError;\n");
+    write_text(dir, "use.c",
+        "#include <string.h>\n#include \"widget_names.h\"\n"
+        "int main(void)\n{\n    widgetError e;\n    int n;\n"
+        "    return !(strcmp(widget_error_name(WIDGET_ERROR_JAMMED), \"WIDGET_ERROR_JAMMED\") == 0\n"
+        "             && widget_error_from_name(\"WIDGET_ERROR_NONE\", &e) && e == WIDGET_ERROR_NONE\n"
+        "             && widget_error_name((widgetError)1) == NULL\n"
+        "             && strcmp(widget_function_name(2), \"Two\") == 0 && widget_function_name(3) == NULL\n"
+        "             && widget_function_from_name(\"Two\", &n) && n == 2);\n}\n");
+    const char *cc = env_or("CC", "cc"), *cxx = env_or("CXX", "c++");
+    run("compiling the widget tables", dir, "compile.log",
+        "%s -std=c99 -Wall -Wextra -pedantic -Werror -I. -o use use.c widget_names.c"
+        " && %s -x c++ -Wall -Wextra -Werror -I. -c -o names-cxx.o widget_names.c", cc, cxx);
+    run("the widget tables' program", dir, "use.log", "./use");
+    /* only the sections it has, and none of JVMTI's names */
+    run("looking for sections the interface lacks", dir, "grep.log",
+        "! grep -n -i -E 'event|constant|capabilit|jvmti_|jvmti\\.h|JVM TI' widget_names.h widget_names.c");
+    free(dir);
+}
+END_TEST
+
+/* Events need the C type of their numbers from <interface eventtype=>:
+ * without it, an error at the <interface> line and nothing written. */
+START_TEST(test_events_need_type)
+{
+    char *dir = fresh_dir("hand-made", "event-type");
+    jt_spec s = widget_spec;
+    s.events = syn_events;
+    s.nevents = 2;
+    s.event_by_num = syn_event_by_num;
+    s.min_event_num = s.max_event_num = 5;
+    jt_emit_ctx ctx = { .spec = &s, .outdir = dir };
+    ck_assert_int_eq(jt_emit_tables(&ctx), -1);
+    ck_assert_int_eq(jt_out_finish(0), -1);
+    char *cmd = xasprintf("test -z \"$(ls -A '%s')\"", dir);
+    ck_assert_msg(system(cmd) == 0, "files were left in %s", dir);
+    free(cmd);
+    free(dir);
+}
+END_TEST
+
 /* A model the tables cannot represent (two capabilities on one bit) is an
  * error with the spec's file and line, and nothing is published. */
 START_TEST(test_bad_model)
@@ -967,6 +1036,8 @@ int main(int argc, char **argv)
     tcase_add_loop_test(tc, test_bad_outdir, 0, 1);
     tcase_add_test(tc, test_corners);
     tcase_add_test(tc, test_bad_model);
+    tcase_add_test(tc, test_sections);
+    tcase_add_test(tc, test_events_need_type);
     suite_add_tcase(s, tc);
 
     SRunner *sr = srunner_create(s);

@@ -8,7 +8,9 @@
 # its C++ inline SetTransportConfiguration declares (jdwpTransportEnv* env,
 # instead of (jdwpTransportConfiguration *config) {.  The header must also
 # compile as C and as C++ with the JDK's jni.h, and an agent-side program
-# must be able to use it.  Exit 0 pass, 1 fail, 77 skip (no clang).
+# must be able to use it.  The name tables (--tables) are checked against
+# the spec text ($SPEC_DIR/../reference/jdwpTransport-spec.txt).
+# Exit 0 pass, 1 fail, 77 skip (no clang).
 set -euo pipefail
 
 : "${JVMTIGEN:?}" "${srcdir:?}" "${JDK_HOME:?}" "${builddir:?}"
@@ -104,35 +106,122 @@ if command -v g++ >/dev/null; then
     fi
 fi
 
-# Name tables under the interface's names, compiled with our header and
-# asked for values whose names the spec text gives.
+# Name tables: jdwpTransport_names.[ch], written under the interface's own
+# names (from the model), with no event section (the interface has no
+# events).  The expectations come from the spec text, not from our output:
+# the error names it mentions, the functions whose signatures it gives and
+# the capability bits of its JDWPTransportCapabilities, each in its C
+# declaration order.  Their values come from the header the program is
+# compiled against: function slots by offsetof() in the function table,
+# errors by their enum constants.  The program is compiled against our
+# jdwpTransport.h and against JDK 17's hand-written one, whose values owe
+# nothing to our spec.
 "$JVMTIGEN" -q --tables -o "$out" "$spec"
-cat >"$out/names.c" <<'C'
+spec_txt=${SPEC_DIR:+$SPEC_DIR/../reference/jdwpTransport-spec.txt}
+if [[ -z $spec_txt || ! -f $spec_txt ]]; then
+    echo "FAIL: no jdwpTransport spec text next to SPEC_DIR ('$spec_txt'), which the name tables are checked against"
+    status=1
+else
+    errors=$(grep -o 'JDWPTRANSPORT_ERROR_[A-Z_]*' "$spec_txt" | sort -u)
+    # Signature lines "Attach(jdwpTransportEnv* env, ...": the text spells
+    # IsOpen's "isOpen" there (its list of functions says IsOpen); table
+    # members start with a capital.
+    functions=$(sed -n 's/^\([A-Za-z]*\)(jdwpTransportEnv\*.*/\1/p' "$spec_txt" | sed 's/^./\U&/')
+    caps=$(sed -n 's/^ *unsigned int \(can_[a-z_]*\) *:1;$/\1/p' "$spec_txt")
+    nerr=$(wc -w <<<"$errors"); nfn=$(wc -w <<<"$functions"); ncap=$(wc -w <<<"$caps")
+    if ((nerr < 8 || nfn < 10 || ncap < 3)); then
+        echo "FAIL: read only $nerr errors, $nfn functions, $ncap capabilities from $spec_txt"
+        status=1
+    fi
+    {
+        cat <<'C'
+#include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 #include "jdwpTransport_names.h"
+static int failures;
+#define CHECK(c) do { if (!(c)) { printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c); failures++; } } while (0)
+#define STREQ(a, b) ((a) != NULL && strcmp((a), (b)) == 0)
+/* a function's slot in the table, 1-based, from the header's struct */
+#define SLOT(f) ((int)(offsetof(struct jdwpTransportNativeInterface_, f) / sizeof(void *)) + 1)
+#define ERR(x) do { jdwpTransportError e_; \
+    CHECK(STREQ(jdwpTransport_error_name(x), #x)); \
+    CHECK(jdwpTransport_error_from_name(#x, &e_) && e_ == (x)); \
+    CHECK(jdwpTransport_error_description(x) != NULL && *jdwpTransport_error_description(x) != '\0'); \
+    errors++; } while (0)
+#define FN(f) do { int n_; \
+    CHECK(STREQ(jdwpTransport_function_name(SLOT(f)), #f)); \
+    CHECK(jdwpTransport_function_from_name(#f, &n_) && n_ == SLOT(f)); } while (0)
+#define CAP(c, i) do { JDWPTransportCapabilities caps_; int b_; \
+    memset(&caps_, 0, sizeof caps_); \
+    CHECK(jdwpTransport_capability_from_name(#c, &b_) && b_ == (i)); \
+    CHECK(STREQ(jdwpTransport_capability_names[i], #c)); \
+    CHECK(jdwpTransport_capability_set(&caps_, (i), 1) && caps_.c == 1 && jdwpTransport_capability_get(&caps_, (i)) == 1); \
+    } while (0)
 int main(void)
 {
+    int errors = 0, named = 0, v;
+    jlong value;
+    char buf[80];
     jdwpTransportError e;
-    jlong v;
-    int num, bit;
-    return !(strcmp(jdwpTransport_error_name(JDWPTRANSPORT_ERROR_IO_ERROR), "JDWPTRANSPORT_ERROR_IO_ERROR") == 0
-             && jdwpTransport_error_from_name("JDWPTRANSPORT_ERROR_TIMEOUT", &e) && e == 203
-             && jdwpTransport_error_name((jdwpTransportError)5) == NULL
-             && strcmp(jdwpTransport_function_name(9), "ReadPacket") == 0
-             && jdwpTransport_function_name(1) == NULL
-             && jdwpTransport_function_from_name("SetTransportConfiguration", &num) && num == 12
-             && strcmp(jdwpTransport_constant_name("jdwpTransportFlags", 0x80), "JDWPTRANSPORT_FLAGS_REPLY") == 0
-             && jdwpTransport_constant_from_name("jdwpHeaderSize", "JDWP_HEADER_SIZE", &v) && v == JDWP_HEADER_SIZE
-             && jdwpTransport_capability_from_name("can_timeout_handshake", &bit) && bit == 2
-             && jdwpTransport_event_name(0) == NULL);
+C
+        for x in $errors; do echo "    ERR($x);"; done
+        echo "    /* every error value with a name is one of the spec's */"
+        echo "    for (v = -1; v < 1024; v++) named += jdwpTransport_error_name((jdwpTransportError)v) != NULL;"
+        echo "    CHECK(named == errors);"
+        echo "    CHECK(!jdwpTransport_error_from_name(\"JVMTI_ERROR_NONE\", &e) && !jdwpTransport_error_from_name(\"jdwptransport_error_none\", &e));"
+        for f in $functions; do echo "    FN($f);"; done
+        cat <<'C'
+    /* JDWP 1.1's SetTransportConfiguration is in the header, not in the text */
+    FN(SetTransportConfiguration);
+    CHECK(jdwpTransport_function_name(SLOT(reserved1)) == NULL && jdwpTransport_function_name(0) == NULL);
+    CHECK(jdwpTransport_function_name((int)(sizeof(struct jdwpTransportNativeInterface_) / sizeof(void *)) + 1) == NULL);
+C
+        i=0
+        for c in $caps; do echo "    CAP($c, $i);"; i=$((i + 1)); done
+        cat <<'C'
+    CHECK(jdwpTransport_capability_get(NULL, 0) == 0);
+    CHECK(jdwpTransport_constant_from_name(NULL, "JDWPTRANSPORT_VERSION_1_0", &value) && value == JDWPTRANSPORT_VERSION_1_0);
+    CHECK(jdwpTransport_constant_from_name("jdwpHeaderSize", "JDWP_HEADER_SIZE", &value) && value == JDWP_HEADER_SIZE);
+    CHECK(STREQ(jdwpTransport_constant_name("jdwpTransportFlags", JDWPTRANSPORT_FLAGS_REPLY), "JDWPTRANSPORT_FLAGS_REPLY"));
+    CHECK(jdwpTransport_bits_format("jdwpTransportFlags", JDWPTRANSPORT_FLAGS_REPLY | 1, buf, sizeof buf) == strlen(buf)
+          && STREQ(buf, "JDWPTRANSPORT_FLAGS_REPLY|0x1"));
+    if (failures == 0)
+        printf("%d errors, the functions, the capabilities and constants: as the spec says\n", errors);
+    return failures != 0;
 }
 C
-if ${CC:-cc} -std=c99 -pedantic -Wall -Werror "${inc[@]}" -o "$out/names" "$out/names.c" "$out/jdwpTransport_names.c" &&
-   "$out/names" && ! grep -Eq '(^|[^A-Za-z])jvmti_|jvmtiError|jvmtiEvent[^A-Za-z]|jvmtiCapabilities|"jvmti.h"|JVMTI_NAMES_H|JVMTI_CONSTANTS' "$out/jdwpTransport_names.h" "$out/jdwpTransport_names.c"; then
-    echo "   ok: jdwpTransport_names.[ch] compile as C99 (-pedantic -Werror) and answer lookups of errors, functions, constants, capabilities"
-else
-    echo "FAIL: jdwpTransport_names.[ch]"
-    status=1
+    } >"$out/names.c"
+    mkdir -p "$out/vsjdk"
+    cp "$out/jdwpTransport_names.h" "$out/jdwpTransport_names.c" "$out/names.c" "$out/vsjdk/"
+    names_ok=1
+    jdk_inc=(-I"$JDK_HOME/include" -I"$JDK_HOME/include/linux")
+    for dir in "$out" "$out/vsjdk"; do
+        # in vsjdk/ "jdwpTransport.h" is found only in the JDK's include/
+        if [[ $dir == "$out" ]]; then dir_inc=("${inc[@]}"); else dir_inc=("${jdk_inc[@]}"); fi
+        if ! ${CC:-cc} -std=c99 -pedantic -Wall -Wextra -Werror "${dir_inc[@]}" -o "$dir/names" "$dir/names.c" "$dir/jdwpTransport_names.c" ||
+           ! "$dir/names"; then
+            echo "FAIL: jdwpTransport_names.[ch] with $([[ $dir == "$out" ]] && echo our || echo "JDK 17's") jdwpTransport.h"
+            names_ok=0
+        fi
+    done
+    if command -v g++ >/dev/null && ! g++ -x c++ -std=c++11 -Wall -Wextra -Werror "${inc[@]}" -fsyntax-only "$out/jdwpTransport_names.c"; then
+        echo "FAIL: jdwpTransport_names.c does not compile as C++11"
+        names_ok=0
+    fi
+    # The interface's names only, and no section the interface lacks.
+    # (the banner's "Generated by jvmtigen" aside)
+    if cat "$out/jdwpTransport_names.h" "$out/jdwpTransport_names.c" | sed '/Generated by jvmtigen /d' |
+           grep -En 'jvmti|JVMTI|JVM TI|_event_|EVENT|Event' >"$out/names.jvmti"; then
+        echo "FAIL: jdwpTransport_names.[ch] name JVMTI or events:"
+        head "$out/names.jvmti"
+        names_ok=0
+    fi
+    if ((names_ok)); then
+        echo "   ok: jdwpTransport_names.[ch] compile as C99 and C++11 (-Wall -Wextra -Werror) with our and JDK 17's jdwpTransport.h, answer the spec text's $nerr errors, $nfn functions (by slot) and $ncap capabilities, and have no event lookups"
+    else
+        status=1
+    fi
 fi
 
 # The other outputs of the same model: lint, JSON (schema-valid), HTML,

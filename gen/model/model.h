@@ -365,10 +365,12 @@ typedef enum jt_header_layout { JT_LAYOUT_JVMTI = 0, JT_LAYOUT_DECLARATIONS } jt
  * here. */
 typedef struct jt_interface {
     const char *id;             /* "jvmti", "jdwpTransport": output file prefix */
+    const char *name;           /* "JVM TI": the interface as comments name it */
     const char *env;            /* jvmtiEnv */
     const char *env_struct;     /* _jvmtiEnv: the C++ class with the member functions */
     const char *table;          /* jvmtiInterface_1_: the function table's struct tag */
     const char *error_type;     /* jvmtiError */
+    const char *event_type;     /* jvmtiEvent: C type of event numbers; NULL: none */
     const char *guard;          /* the header's include guard */
     const char *error_prefix;   /* every error id starts so: JVMTI_ERROR_ */
     const char *cap_prefix;     /* every capability starts so: can_ ("": any name) */

@@ -1146,10 +1146,12 @@ static void build_interface(jt_builder *b, const xmlNode *n)
     in->line = line_of(n);
     in->declared = true;
     in->id = req_ident(b, n, "id");
+    in->name = in->id;
     in->env = req_ident(b, n, "env");
     in->env_struct = req_ident(b, n, "envstruct");
     in->table = req_ident(b, n, "table");
     in->error_type = req_ident(b, n, "errortype");
+    in->event_type = attr(b, n, "eventtype") ? req_ident(b, n, "eventtype") : NULL;   /* only with <event>s */
     in->guard = req_ident(b, n, "guard");
     in->versions = attr(b, n, "versions");
     in->error_prefix = req_attr(b, n, "errorprefix");
@@ -1404,8 +1406,9 @@ static jt_spec *load(const char *path, const char *buf, size_t len, const jt_loa
     s->spec_major = s->spec_minor = s->spec_micro = -1;
     s->hist_major = s->hist_minor = s->hist_micro = -1;
     /* JVMTI's names unless the spec declares its own <interface> */
-    s->iface = (jt_interface){ "jvmti", "jvmtiEnv", "_jvmtiEnv", "jvmtiInterface_1_", "jvmtiError",
-                               "_JAVA_JVMTI_H_", "JVMTI_ERROR_", "can_", NULL, JT_LAYOUT_JVMTI, false, 0 };
+    s->iface = (jt_interface){ "jvmti", "JVM TI", "jvmtiEnv", "_jvmtiEnv", "jvmtiInterface_1_", "jvmtiError",
+                               "jvmtiEvent", "_JAVA_JVMTI_H_", "JVMTI_ERROR_", "can_", NULL, JT_LAYOUT_JVMTI,
+                               false, 0 };
     jt_builder b = { 0 };
     b.spec = s;
     b.a = a;
