@@ -51,6 +51,9 @@ for jdk in $jdks; do
         [[ $rc -eq 0 ]] || fail "java exited $rc"
         decode "$fmt" "$out/good-$fmt.bin" "$out/good-decoded.$fmt"
         chk same "$out/good.$fmt" "$out/good-decoded.$fmt" call event summary || fail "JDK $jdk: $fmt: the recording differs from the log"
+        if [[ $fmt == jsonl ]]; then
+            chk clock "$out/good.$fmt" "$out/good-decoded.$fmt" || fail "JDK $jdk: the recording's times are not the log's"
+        fi
     done
 
     echo "== JDK $jdk: SIGKILL while busy threads call and one waits in RawMonitorWait"
@@ -173,6 +176,29 @@ rc=0
 [[ $rc -eq 1 && ! -s $out/bad.out ]] && grep -q 'error: bad --since' "$out/bad.err" ||
     fail "--since=soon: exit $rc, expected 1 with one message: $(cat "$out/bad.err")"
 
+echo "== recordings of version 3 (before the TSC clock) still decode; damaged clocks are refused"
+decode jsonl "$srcdir/tests/fuzz/trace-seeds/good.bin" "$out/v3.jsonl"
+[[ $(grep -c '"kind":"call"' "$out/v3.jsonl") -gt 10 ]] || fail "version 3: too few calls decoded"
+python3 - "$out/good-jsonl.bin" "$out/noclock.bin" "$out/badslot.bin" <<'PY' || fail "could not make the damaged recordings"
+import struct, sys
+d = bytearray(open(sys.argv[1], "rb").read())
+assert struct.unpack_from("<I", d, 8)[0] == 4
+if struct.unpack_from("<I", d, 28)[0] != 1:
+    sys.exit(0)                 # no TSC clock on this machine: nothing to damage
+a = bytearray(d); struct.pack_into("<I", a, 28, 0); open(sys.argv[2], "wb").write(a)
+b = bytearray(d); struct.pack_into("<I", b, 96, 7); open(sys.argv[3], "wb").write(b)
+PY
+if [[ -f $out/noclock.bin ]]; then
+    for bad in "noclock:a record timed in ticks, and no clock" "badslot:96: error: bad clock slot"; do
+        rc=0
+        "$JVMTIGEN" trace "$out/${bad%%:*}.bin" >"$out/bad.out" 2>"$out/bad.err" || rc=$?
+        [[ $rc -eq 1 && ! -s $out/bad.out && $(wc -l <"$out/bad.err") -eq 1 ]] && grep -q "${bad#*:}" "$out/bad.err" ||
+            fail "${bad%%:*}: exit $rc, expected 1 with one message '${bad#*:}': $(cat "$out/bad.err")"
+    done
+else
+    echo "   (note) the kernel does not clock with the TSC here: calls are timed in ns, nothing to damage"
+fi
+
 echo "== --format=chrome"
 decode chrome "$out/misuse-jsonl.bin" "$out/misuse.chrome.json"
 chk chrome "$out/misuse.chrome.json" || fail "misuse: not the trace-event JSON expected"
@@ -190,5 +216,5 @@ fi
 
 # the recordings and their decodings are big: kept only when something failed
 [[ $status -ne 0 ]] || rm -f "$out"/*.bin "$out"/kill.* "$out"/cut.* "$out"/segv.* "$out"/fork.* "$out"/full.* "$out"/full-counts.txt "$out"/vt* "$out"/good* "$out"/misuse* \
-    "$out"/filtered.jsonl
+    "$out"/filtered.jsonl "$out"/v3.jsonl "$out"/noclock.bin "$out"/badslot.bin
 e2e_finish

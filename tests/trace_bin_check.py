@@ -8,6 +8,12 @@
         t= and dur=: the recording times calls itself); compared as a
         multiset, since the decoder sorts all threads by start time and the
         log has them batched per thread.  Each KIND must occur.
+    trace_bin_check.py clock DIRECT DECODED
+        The times agree (both jsonl, the same run): the recording times
+        calls with its own clock (TSC ticks converted by the decoder), the
+        log with clock_gettime just before; paired by masked line, the
+        median start-time difference of the calls is under 1 ms and none
+        is over 1 s (a wrong tick rate is off by seconds or more).
     trace_bin_check.py subset PART WHOLE
         Every line of PART (a recording cut short) is a line of WHOLE, and
         PART has some.
@@ -165,7 +171,35 @@ def chrome(path):
     return bad + (crossed > 0) + (counts["X"] == 0)
 
 
+def clock(direct, decoded):
+    def starts(path):
+        by = collections.defaultdict(list)
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                r = json.loads(line)
+                if r.get("kind") != "call":
+                    continue
+                t = r.pop("t_ns")
+                r.pop("dur_ns", None)
+                by[json.dumps(r, sort_keys=True)].append(t)
+        return by
+    a, b = starts(direct), starts(decoded)
+    diffs = []
+    for key, ts in a.items():
+        for x, y in zip(ts, b.get(key, [])):
+            diffs.append(abs(x - y))
+    if not diffs:
+        print("   no calls to compare")
+        return 1
+    diffs.sort()
+    med, worst = diffs[len(diffs) // 2], diffs[-1]
+    print("   %d calls: start times differ by %d ns (median), %d ns (most)" % (len(diffs), med, worst))
+    return 1 if med > 1000000 or worst > 1000000000 else 0
+
+
 def main(argv):
+    if len(argv) == 4 and argv[1] == "clock":
+        return clock(argv[2], argv[3])
     if len(argv) >= 4 and argv[1] == "same":
         return 1 if same(argv[2], argv[3], argv[4:]) else 0
     if len(argv) == 4 and argv[1] == "subset":
