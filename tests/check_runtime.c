@@ -977,6 +977,51 @@ static void record_roundtrip(const char *fmt, const char *extra)
     free_lines(&b);
 }
 
+/* A chunk a thread leaves while a call entered in it is open stays mapped
+ * (the call's record is completed in place) and is given back when the
+ * call is done, not kept for the process's life. */
+START_TEST(test_record_left_chunk)
+{
+    char bin[4200], opts[4300];
+    snprintf(bin, sizeof bin, "%s", path_for("left.bin"));
+    snprintf(opts, sizeof opts, "format=jsonl,trace=all,record=%s", bin);
+    init_log("left.jsonl", opts);
+    jc_thread *me = jc_me();
+    jc_bin_enter(me, 1);                /* StubOne, open */
+    ck_assert_int_eq(jc_bin_chunks_held(), 1);
+    for (int i = 0; i < 40000; i++) {   /* 64 bytes each: past two chunks */
+        jc_rec *r = jc_rec_begin(JC_REC_EVENT, "StubEvent");
+        jc_rec_arg_int(r, "i", i);
+        jc_rec_end(r, 1, 1);
+    }
+    ck_assert_int_eq(jc_bin_chunks_held(), 2);     /* the current one, and the one with StubOne */
+    jc_bin_leave(me, 1, JVMTI_ERROR_NONE);
+    jc_rec *r = jc_rec_begin(JC_REC_CALL, "StubOne");
+    jc_rec_out(r);
+    jc_rec_arg_int(r, "out", 7);
+    jc_rec_end(r, 0, 0);
+    ck_assert_int_eq(jc_bin_chunks_held(), 1);     /* given back */
+    jc_trace_flush_all();
+
+    FILE *f = fopen(bin, "rb");
+    ck_assert(f != NULL);
+    char *data = malloc(16 << 20);
+    size_t len = fread(data, 1, 16 << 20, f);
+    fclose(f);
+    char *out = NULL;
+    size_t n = 0;
+    ck_assert(jt_trace_decode((const unsigned char *)data, len, bin, JT_TRACE_JSONL, &out, &n) == 0);
+    free(data);
+    /* the call is whole, with its output, and every event is there */
+    ck_assert_msg(strstr(out, "\"name\":\"StubOne\"") && strstr(out, "\"out\":{\"out\":7}"), "%.300s", out);
+    size_t events = 0;
+    for (const char *p = out; (p = strstr(p, "\"kind\":\"event\"")) != NULL; p++)
+        events++;
+    ck_assert_uint_eq(events, 40000);
+    free(out);
+}
+END_TEST
+
 START_TEST(test_record_jsonl) { record_roundtrip("jsonl", ""); }
 END_TEST
 
@@ -1482,7 +1527,7 @@ static Suite *runtime_suite(void)
         { "init", { test_init, test_init_appends } },
         { "records", { test_jsonl_records, test_text_records, test_phases, test_nested_records, test_tid } },
         { "escaping", { test_escaping_jsonl, test_escaping_text, test_thread_names, test_long_string } },
-        { "record", { test_record_jsonl, test_record_text } },
+        { "record", { test_record_jsonl, test_record_text, test_record_left_chunk } },
         { "addresses", { test_addresses_off_jsonl, test_addresses_off_text, test_addresses_on } },
         { "concurrency", { test_concurrent_writers } },
         { "state", { test_violation_counts, test_notes, test_violation_only, test_summary, test_summary_off, test_envs,

@@ -94,6 +94,10 @@ typedef struct bin_tls {
     const char *tname_p;        /* the trace's name buffer of this thread ... */
     uint32_t tname_id;          /* ... and its id, until jc_bin_thread_renamed */
     bool tname_final;           /* the name will not change: the id is enough */
+    /* chunks left while a call entered there was open: unmapped once
+     * nothing in them is open (sweep_left) */
+    unsigned char *left[DEPTH + 2];
+    int nleft;
     struct { const char *p; ient *e; } cache[CACHE];
 } bin_tls;
 
@@ -355,6 +359,49 @@ static void thread_gone(void *unused)
 }
 static void make_exit_key(void) { exit_key_ok = pthread_key_create(&exit_key, thread_gone) == 0; }
 
+/* Chunks the threads hold mapped (their current ones and the ones left
+ * with a call open), for the unit tests: jc_bin_chunks_held. */
+static _Atomic int chunks_held;
+
+int jc_bin_chunks_held(void)
+{
+    return atomic_load(&chunks_held);
+}
+
+static void give_back(unsigned char *c)
+{
+    atomic_fetch_sub(&chunks_held, 1);
+    jc_bin_pool_retire(c, CHUNK);
+}
+
+static bool in_chunk(const unsigned char *r, const unsigned char *c)
+{
+    return r && c && r >= c && r < c + CHUNK;
+}
+
+/* Something of the thread's still open in chunk c: an entered call, the
+ * call left and not yet claimed, or the one whose items are collected. */
+static bool open_in(const bin_tls *t, const unsigned char *c)
+{
+    for (int i = 0; i < t->depth; i++)
+        if (in_chunk(t->open[i], c))
+            return true;
+    return in_chunk(t->pending, c) || in_chunk(t->claimed, c);
+}
+
+/* The chunks left with a call open that now have none are given back. */
+static void sweep_left(bin_tls *t)
+{
+    for (int i = 0; i < t->nleft;) {
+        if (open_in(t, t->left[i])) {
+            i++;
+            continue;
+        }
+        give_back(t->left[i]);
+        t->left[i] = t->left[--t->nleft];
+    }
+}
+
 /* A new chunk for the calling thread; false when none can be had. */
 static bool new_chunk(bin_tls *t)
 {
@@ -372,15 +419,18 @@ static bool new_chunk(bin_tls *t)
             return false;
         }
     }
+    atomic_fetch_add(&chunks_held, 1);
     /* the chunk left behind is given back unless a call entered there is
-     * still open (its record is completed in place) */
-    bool open_there = false;
-    for (int i = 0; i < t->depth; i++)
-        open_there |= t->open[i] && t->open[i] >= t->chunk && t->open[i] < t->chunk + CHUNK;
-    open_there |= t->pending && t->pending >= t->chunk && t->pending < t->chunk + CHUNK;
-    open_there |= t->claimed && t->claimed >= t->chunk && t->claimed < t->chunk + CHUNK;
-    if (t->chunk && !open_there)
-        jc_bin_pool_retire(t->chunk, CHUNK);
+     * still open (its record is completed in place): then it is given
+     * back when that call is done (sweep_left) */
+    if (t->chunk) {
+        if (!open_in(t, t->chunk))
+            give_back(t->chunk);
+        else if (t->nleft < (int)(sizeof t->left / sizeof *t->left))
+            t->left[t->nleft++] = t->chunk;
+        /* else (cannot be: a chunk left holds one of the DEPTH open
+         * calls, pending or claimed) it stays mapped */
+    }
     memcpy(c, JC_BIN_CHUNK_MAGIC, 8);
     put32(c + 8, (uint32_t)syscall(SYS_gettid));
     if (pthread_getname_np(pthread_self(), (char *)c + 16, 32) != 0)
@@ -522,6 +572,9 @@ static void fork_child(void)
     t->pos = t->end = t->chunk = NULL;
     t->depth = 0;
     t->pending = NULL;
+    for (int i = 0; i < t->nleft; i++)
+        munmap(t->left[i], CHUNK);      /* the parent's */
+    t->nleft = 0;
     memset(t->cache, 0, sizeof t->cache);
     pthread_mutex_init(&intern_mu, NULL);
 }
@@ -544,6 +597,9 @@ HOT void fresh(bin_tls *t)
         return;
     t->gen = bin_gen;
     t->pos = t->end = t->chunk = NULL;
+    for (int i = 0; i < t->nleft; i++)
+        munmap(t->left[i], CHUNK);      /* an earlier recording's */
+    t->nleft = 0;
     t->depth = 0;
     t->pending = t->claimed = NULL;
     t->tname_id = 0;
@@ -600,6 +656,8 @@ HOT void settle_pending(bin_tls *t)
     if (t->pending) {
         publish(t->pending, JC_BIN_COMPLETE);
         t->pending = NULL;
+        if (t->nleft)
+            sweep_left(t);
     }
 }
 
@@ -641,6 +699,8 @@ void jc_bin_leave(jc_thread *me, int num, jvmtiError err)
         } else {
             publish(r, JC_BIN_SKIP);
         }
+        if (t->nleft)
+            sweep_left(t);
         return;
     }
     (void)num;
@@ -777,6 +837,14 @@ void jc_bin_vthread(jc_bin_rec *b, const char *carrier, const char *vname, long 
     }
 }
 
+/* The claimed call is whole: its chunk may go if it was left. */
+static void claim_done(bin_tls *t)
+{
+    t->claimed = NULL;
+    if (t->nleft)
+        sweep_left(t);
+}
+
 void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, uint64_t dur_ns)
 {
     bin_tls *const t = b->t ? b->t : tls();   /* set by jc_bin_begin */
@@ -796,7 +864,7 @@ void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, ui
     if (b->broken) {
         if (old)
             publish(old, JC_BIN_COMPLETE);
-        t->claimed = NULL;
+        claim_done(t);
         return;
     }
     size_t len = JC_BIN_REC + b->len;
@@ -821,7 +889,7 @@ void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, ui
         if (!r) {
             if (old)
                 publish(old, JC_BIN_COMPLETE);
-            t->claimed = NULL;
+            claim_done(t);
             return;
         }
         if (old) {
@@ -848,7 +916,7 @@ void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, ui
     publish(r, JC_BIN_COMPLETE);
     if (old)
         publish(old, JC_BIN_SKIP);
-    t->claimed = NULL;
+    claim_done(t);
 }
 
 void jc_bin_rec_free(jc_bin_rec *b)
@@ -859,15 +927,14 @@ void jc_bin_rec_free(jc_bin_rec *b)
 }
 
 /* At a thread's exit: its last chunk is given back (its records stay in
- * the file).  Chunks it left earlier stay mapped: a call entered there
- * may have been completed later, so it is only unmapped when nothing is
- * open in it. */
+ * the file), and the chunks it left with a call open, now done. */
 void jc_bin_thread_exit(void)
 {
     bin_tls *const t = tls();
     settle_pending(t);
+    sweep_left(t);
     if (t->chunk && t->depth == 0 && !t->claimed) {
-        munmap(t->chunk, CHUNK);
+        give_back(t->chunk);
         t->chunk = t->pos = t->end = NULL;
     }
 }

@@ -48,6 +48,8 @@ void jc_bin_item_str(jc_bin_rec *b, unsigned type, const char *key, const char *
 void jc_bin_vthread(jc_bin_rec *b, const char *carrier, const char *vname, long long vtid);
 void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, uint64_t dur_ns);
 void jc_bin_rec_free(jc_bin_rec *b);
+/* Chunks the threads hold mapped now (the unit tests). */
+int jc_bin_chunks_held(void);
 /* The calling thread exits: its last chunk is unmapped. */
 void jc_bin_thread_exit(void);
 /* The calling thread's name as records show it (jc_trace.c). */
