@@ -3,13 +3,16 @@
 #
 #   scripts/bench-wrapper.sh LIBJVMTICHECK.so [CALLS]
 #
-# Builds bench/bench_agent.c, then runs a trivial Java program three times:
-# the agent alone (the VM's own cost), through the shim with
-# check=on,trace=none (our added cost per call), and with trace=all into a
-# file (tracing throughput).  Prints figures; asserts nothing.
+# Builds bench/bench_agent.c, then runs a trivial Java program: the agent
+# alone (the VM's own cost), through the shim with check=on,trace=none
+# (our added cost per call), check=deep, and with trace=all into a file in
+# each format beside HotSpot's own -XX:TraceJVMTI (tracing throughput).
+# Each run times its calls in ROUNDS rounds and prints the fastest (the
+# one least disturbed by other work).  Prints figures; asserts nothing.
 set -euo pipefail
 lib=${1:?usage: bench-wrapper.sh LIBJVMTICHECK.so [CALLS]}
 calls=${2:-5000000}
+rounds=10
 jdk=${JDK_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}
 here=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -31,10 +34,10 @@ run() {   # run LABEL AGENTPATH [JAVA OPTION...]
                 "$(awk -v ns="$ns" 'BEGIN { printf "%.0f", (ns > 0 ? 1e9 / ns : 0) }')"
         done
 }
-run "direct (VM only)" "$work/libbench.so=$calls"
-run "check=on,trace=none" "$lib=check=on,trace=none,leaks=off,agent=$work/libbench.so=$calls"
+run "direct (VM only)" "$work/libbench.so=$calls:$rounds"
+run "check=on,trace=none" "$lib=check=on,trace=none,leaks=off,agent=$work/libbench.so=$calls:$rounds"
 # check=deep: GetThreadState's jthread is checked to be a Thread (jc_deep.c)
-run "check=deep,trace=none" "$lib=check=deep,trace=none,leaks=off,agent=$work/libbench.so=$calls"
+run "check=deep,trace=none" "$lib=check=deep,trace=none,leaks=off,agent=$work/libbench.so=$calls:$rounds"
 # check=on,trace=none against the direct call in one process: the same
 # loop on the raw env and on the checked one (jvmti_check_wrap), in
 # alternating rounds, so that machine noise hits both alike
@@ -49,7 +52,7 @@ cc -std=c11 -O2 -shared -fPIC -I "$jdk/include" -I "$jdk/include/linux" -I "$her
     done
 tcalls=$((calls / 5))
 start=$(date +%s%N)
-run "trace=all to a file" "$lib=trace=all,format=jsonl,log=$work/trace.jsonl,agent=$work/libbench.so=$tcalls"
+run "trace=all to a file" "$lib=trace=all,format=jsonl,log=$work/trace.jsonl,agent=$work/libbench.so=$tcalls:$rounds"
 end=$(date +%s%N)
 lines=$(wc -l < "$work/trace.jsonl")
 echo "trace=all,format=jsonl: $lines records, $(du -h "$work/trace.jsonl" | cut -f1), whole run $(( (end - start) / 1000000 )) ms"
@@ -57,11 +60,11 @@ echo "trace=all,format=jsonl: $lines records, $(du -h "$work/trace.jsonl" | cut 
 # (the recording) into a file, and HotSpot's own -XX:TraceJVMTI=all into a
 # file, the same number of calls; ns/call and calls/s of the bench loop.
 rm -f "$work/trace.jsonl"        # the files are big: one at a time
-run "trace=all,format=text" "$lib=trace=all,format=text,log=$work/trace.txt,agent=$work/libbench.so=$tcalls"
+run "trace=all,format=text" "$lib=trace=all,format=text,log=$work/trace.txt,agent=$work/libbench.so=$tcalls:$rounds"
 rm -f "$work/trace.txt"
-run "trace=all,format=jsonl" "$lib=trace=all,format=jsonl,log=$work/trace2.jsonl,agent=$work/libbench.so=$tcalls"
+run "trace=all,format=jsonl" "$lib=trace=all,format=jsonl,log=$work/trace2.jsonl,agent=$work/libbench.so=$tcalls:$rounds"
 rm -f "$work/trace2.jsonl"
-run "HotSpot -XX:TraceJVMTI=all" "$work/libbench.so=$tcalls" -XX:+UnlockDiagnosticVMOptions \
+run "HotSpot -XX:TraceJVMTI=all" "$work/libbench.so=$tcalls:$rounds" -XX:+UnlockDiagnosticVMOptions \
     -XX:TraceJVMTI=all "-Xlog:jvmti=trace:file=$work/hotspot.log:none"
 rm -f "$work/hotspot.log"
-run "trace=all,format=bin" "$lib=trace=all,format=bin,log=$work/trace.bin,agent=$work/libbench.so=$tcalls"
+run "trace=all,format=bin" "$lib=trace=all,format=bin,log=$work/trace.bin,agent=$work/libbench.so=$tcalls:$rounds"
