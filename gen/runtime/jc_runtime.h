@@ -240,6 +240,9 @@ typedef struct jc_thread {
     /* format=bin: the thread's recording state (jc_bin.c), NULL until its
      * first record */
     struct bin_tls *bin;
+    /* jc_vthreads.c: 1 the OS thread may carry virtual threads, -1 it
+     * never does (not asked again), 0 not known yet */
+    signed char vt_carrier;
 } jc_thread;
 
 extern _Thread_local jc_thread jc_self;

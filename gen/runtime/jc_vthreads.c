@@ -13,6 +13,14 @@
  * callback-safe functions, never recursively.  Anywhere else, and on older
  * VMs, the OS thread name as before (no cost).
  *
+ * Asking costs some 40 ns a record, so it is asked only on threads that
+ * can carry virtual threads: the first record of an OS thread that is not
+ * running a virtual one looks at its Java thread's class and superclasses
+ * (their signatures: nothing is loaded, no Java code runs, since this
+ * happens inside a record); unless one is jdk.internal.misc.CarrierThread
+ * (the class of the JDK's carriers, 21 to 25), the OS thread never
+ * carries one and is not asked again.
+ *
  * IsVirtualThread is JNI 21's, the entry right after GetModule in the JNI
  * function table; libjvmticheck is built against an older jni.h, so it is
  * found by that position, and used only when the VM's JNI says 21 or later.
@@ -35,6 +43,7 @@ static jvmtiEnv *vt_env;
 static bool vt_on;
 static jfieldID tid_field;
 static bool tid_tried;
+#define CARRIER_SIG "Ljdk/internal/misc/CarrierThread;"
 
 static _Thread_local bool tl_busy;
 static _Thread_local jobject tl_vthread;   /* global ref of the cached one */
@@ -135,13 +144,36 @@ out:
     return rc;
 }
 
+/* Can the platform thread t carry virtual threads?  (Not virtual itself.) */
+static bool may_carry(JNIEnv *jni, jthread t)
+{
+    bool carrier = false;
+    jclass c = (*jni)->GetObjectClass(jni, t);
+    for (int depth = 0; c && !carrier && depth < 16; depth++) {
+        char *sig = NULL;
+        if (JC_SHIM_FN(vt_env, GetClassSignature)(vt_env, c, &sig, NULL) == JVMTI_ERROR_NONE && sig) {
+            carrier = strcmp(sig, CARRIER_SIG) == 0;
+            JC_SHIM_FN(vt_env, Deallocate)(vt_env, (unsigned char *)sig);
+        }
+        jclass up = (*jni)->GetSuperclass(jni, c);
+        (*jni)->DeleteLocalRef(jni, c);
+        c = up;
+    }
+    if (c)
+        (*jni)->DeleteLocalRef(jni, c);
+    return carrier;
+}
+
 bool jc_vthread_current(const char **name, long long *tid)
 {
     JNIEnv *jni = NULL;
     jthread t = NULL;
     bool virt = false;
 
-    if (!vt_on || tl_busy || jc_me()->restricted_depth
+    if (!vt_on)
+        return false;
+    jc_thread *me = jc_me();
+    if (me->vt_carrier < 0 || tl_busy || me->restricted_depth
         || atomic_load_explicit(&jc_g.phase, memory_order_relaxed) != JVMTI_PHASE_LIVE)
         return false;
     tl_busy = true;
@@ -149,8 +181,13 @@ bool jc_vthread_current(const char **name, long long *tid)
         || JC_SHIM_FN(vt_env, GetCurrentThread)(vt_env, &t) != JVMTI_ERROR_NONE || t == NULL)
         goto out;
     virt = is_virtual(jni, t);
-    if (virt && !(tl_vthread && (*jni)->IsSameObject(jni, t, tl_vthread)))
-        learn(jni, t);
+    if (!virt && me->vt_carrier == 0)
+        me->vt_carrier = may_carry(jni, t) ? 1 : -1;
+    if (virt) {
+        me->vt_carrier = 1;
+        if (!(tl_vthread && (*jni)->IsSameObject(jni, t, tl_vthread)))
+            learn(jni, t);
+    }
     (*jni)->DeleteLocalRef(jni, t);
     *name = tl_vname;
     *tid = tl_vtid;
