@@ -25,12 +25,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/mman.h>
 
 #include "jc_bin_pool.h"
+#include "jc_internal.h"
 
 #define POOL 4
 #define RETIRED 64
@@ -107,20 +107,7 @@ static void *preparer(void *unused)
 
 static void start_thread(void)
 {
-    pthread_t t;
-    pthread_attr_t a;
-    if (pthread_attr_init(&a) != 0)
-        return;
-    pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
-    sigset_t all, old;
-    sigfillset(&all);               /* signals go to the VM's threads, not ours */
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    if (pthread_create(&t, &a, preparer, NULL) == 0) {
-        pthread_setname_np(t, "jvmticheck-bin");
-        thread_started = true;
-    }
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    pthread_attr_destroy(&a);
+    thread_started = jc_start_own_thread(preparer, "jvmticheck-bin");
 }
 
 static void drop_ready_locked(void)

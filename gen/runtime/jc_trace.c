@@ -441,18 +441,7 @@ static void *flusher(void *unused)
 
 static void start_flusher(void)
 {
-    pthread_t t;
-    pthread_attr_t a;
-    if (pthread_attr_init(&a) != 0)
-        return;
-    pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
-    sigset_t all, old;
-    sigfillset(&all);               /* signals go to the VM's threads, not ours */
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    if (pthread_create(&t, &a, flusher, NULL) == 0)
-        pthread_setname_np(t, "jvmticheck-flush");
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    pthread_attr_destroy(&a);
+    jc_start_own_thread(flusher, "jvmticheck-flush");
 }
 
 /* fork(): the child gets copies of every batch, which the parent will
