@@ -14,7 +14,7 @@
 # Fn(args) = ERROR", "packet CommandSet.Command dir=in type=command ...".
 # On JDK 17 and the newer JDK, and once more on JDK 17 with format=jsonl
 # (log=...%p...): every line must be JSON, with the same facts in the
-# shim's field names.  Then format=bin: on JDK 17, format=jsonl with
+# shim's field names, threads by their Java names.  Then format=bin: on JDK 17, format=jsonl with
 # record=FILE, the recording decoded by `jvmtigen trace` equal to the log
 # (timing masked), and --format=chrome of it valid trace-event JSON; on
 # the newer JDK (JDK 17 without one), format=bin alone, the recording
@@ -196,6 +196,9 @@ want("VirtualMachine.IDSizes read as a command",
 want("VirtualMachine.IDSizes's reply written",
      lambda r: r["kind"] == "packet" and r["name"] == "VirtualMachine.IDSizes" and r["dir"] == "out"
      and r["type"] == "reply" and r["error"] == "NONE" and r["error_code"] == 0 and r["flags"] == 0x80)
+# threads by their Java names, whole (the OS name is cut to 15 bytes)
+want("ReadPacket on libjdwp's \"JDWP Command Reader\" thread",
+     lambda r: r["kind"] == "call" and r["name"] == "ReadPacket" and r["thread"] == "JDWP Command Reader")
 want("EventRequest.Set read", lambda r: r["kind"] == "packet" and r["name"] == "EventRequest.Set" and r["dir"] == "in")
 want("Event.Composite written", lambda r: r["kind"] == "packet" and r["name"] == "Event.Composite" and r["dir"] == "out")
 viol = [r for r in recs if r["kind"] == "violation"]

@@ -50,6 +50,7 @@
 #include "dtc_runtime.h"
 #include "jc_callsite.h"
 #include "jc_internal.h"
+#include "jc_shim.h"
 #include "jc_sink.h"
 
 typedef struct dtc_env {
@@ -733,6 +734,13 @@ jint dtc_entry_jdwpTransport_OnLoad(JavaVM *jvm, jdwpTransportCallback *callback
         return JNI_ERR;
     }
     agent_cb = *callback;   /* the struct lives only for this call */
+    /* Java thread names in records, as the shim's (jc_trace.c asks them
+     * through a private env while the VM is live): that env follows the
+     * phase (jc_shim.c's jc_track_phase).  Without one, OS names. */
+    static atomic_flag phase_tracked = ATOMIC_FLAG_INIT;
+    char err[512];
+    if (!atomic_flag_test_and_set(&phase_tracked) && jc_track_phase(jvm, err, sizeof err) != 0)
+        warning("jdwpTransport_OnLoad", "%s: threads keep their OS names in records", err);
     if (version != JDWPTRANSPORT_VERSION_1_0 && version != JDWPTRANSPORT_VERSION_1_1)
         note("version", "jdwpTransport_OnLoad", "jdwpTransport_OnLoad: version 0x%08x is none the spec defines",
              (unsigned)version);
