@@ -68,8 +68,8 @@ fi
 sources=()
 # The suppression parser is one file of the runtime, not the generator.
 [[ $target == suppress ]] && set -- "gen/runtime/jc_suppress.c"
-# So is libdt_check.so's option parser.
-[[ $target == dtcheck ]] && set -- "gen/transport/dtc_options.c" && cflags+=(-I"$srcdir/gen/transport")
+# So is the option parser, the shim's and libdt_check.so's (DTCHECK_OPTIONS).
+[[ $target == dtcheck ]] && set -- "gen/runtime/jc_options.c" && cflags+=(-I"$srcdir/gen/runtime")
 for s in "$@"; do
     [[ $s == *.c && $s != */main.c ]] || continue
     if [[ -f $builddir/$s ]]; then sources+=("$builddir/$s"); else sources+=("$srcdir/$s"); fi

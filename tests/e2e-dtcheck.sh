@@ -9,9 +9,16 @@
 # it, steps, prints a local and continues to the end.  Both must succeed;
 # the trace must show the listen and the handshake, commands by name
 # (VirtualMachine.IDSizes, EventRequest.Set), one reply written for every
-# command read (same ids), and 0 violations.  On JDK 17 and the newer JDK,
-# and once more on JDK 17 with format=jsonl (log=...%p...): every line must
-# be JSON, with the same facts in the shim's field names.
+# command read (same ids), and 0 violations.  Records are the shim's
+# (libdt_check runs the shim's runtime): "[t=... thread=... tid=...] call
+# Fn(args) = ERROR", "packet CommandSet.Command dir=in type=command ...".
+# On JDK 17 and the newer JDK, and once more on JDK 17 with format=jsonl
+# (log=...%p...): every line must be JSON, with the same facts in the
+# shim's field names, threads by their Java names.  Then format=bin: on JDK 17, format=jsonl with
+# record=FILE, the recording decoded by `jvmtigen trace` equal to the log
+# (timing masked), and --format=chrome of it valid trace-event JSON; on
+# the newer JDK (JDK 17 without one), format=bin alone, the recording
+# decoded to jsonl passing the same checks as the jsonl log.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
 
@@ -42,6 +49,9 @@ session() {
     local trace=$out/$tag.trace jlog=$out/$tag.jdb.log opts
     opts=log=$trace
     [[ $fmt == jsonl ]] && { rm -f "$out/$tag".*.jsonl; opts="log=$out/$tag.%p.jsonl,format=jsonl"; }
+    [[ $fmt == record ]] && { rm -f "$out/$tag.jsonl" "$out/$tag.bin"
+                              opts="log=$out/$tag.jsonl,format=jsonl,addresses=off,record=$out/$tag.bin"; }
+    [[ $fmt == bin ]] && { rm -f "$out/$tag.bin"; opts="log=$out/$tag.bin,format=bin"; }
     : >"$out/$tag.stdout"; : >"$out/$tag.stderr"; : >"$jlog"
     (cd "$out" && LD_LIBRARY_PATH=$LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} LD_PRELOAD=$JAVA_PRELOAD \
         DTCHECK_OPTIONS=$opts \
@@ -82,52 +92,77 @@ session() {
     grep -q '^total 14$' "$out/$tag.stdout" || fail "$tag: the program did not print its result"
     grep -q 'Step completed: .*Debuggee.square(), line=7' "$jlog" || fail "$tag: the step did not end on line 7"
     if [[ $fmt == jsonl ]]; then
-        check_jsonl "$tag" "$jpid"
+        check_jsonl "$tag" "$out/$tag.$jpid.jsonl"
+        return
+    fi
+    if [[ $fmt == record ]]; then
+        decode jsonl "$out/$tag.bin" "$out/$tag.decoded.jsonl"
+        python3 "$srcdir/tests/trace_bin_check.py" same "$out/$tag.jsonl" "$out/$tag.decoded.jsonl" \
+            call packet note summary || fail "$tag: the decoded recording differs from the jsonl log"
+        decode chrome "$out/$tag.bin" "$out/$tag.chrome.json"
+        python3 "$srcdir/tests/trace_bin_check.py" chrome "$out/$tag.chrome.json" \
+            || fail "$tag: --format=chrome of the recording is no valid trace-event JSON"
+        return
+    fi
+    if [[ $fmt == bin ]]; then
+        ! grep -q '\] \(call\|packet\) ' "$out/$tag.stderr" || fail "$tag: format=bin wrote calls or packets to stderr"
+        decode jsonl "$out/$tag.bin" "$out/$tag.decoded.jsonl"
+        check_jsonl "$tag" "$out/$tag.decoded.jsonl" "$out/$tag.bin"
         return
     fi
     # the trace: the connection, the commands by name, replies for commands
     local want
-    for want in 'StartListening(address="127.0.0.1:0"' 'Accept(accept_timeout=0' \
-                'debugger accepted, handshake done' \
-                'packet <- command id=[0-9]* len=11 flags=0x00 VirtualMachine.IDSizes (1,7)' \
-                'packet -> reply id=[0-9]* len=[0-9]* flags=0x80 error=0 NONE VirtualMachine.IDSizes (1,7)' \
-                'packet <- command id=[0-9]* len=[0-9]* flags=0x00 EventRequest.Set (15,1)' \
-                'packet -> command id=[0-9]* len=[0-9]* flags=0x00 Event.Composite (64,100)' \
-                'dtcheck: no problems found'; do
+    for want in '\] call StartListening(address="127.0.0.1:0"' '\] call Accept(accept_timeout=0' \
+                '\] NOTE \[handshake\] Accept message="debugger accepted, handshake done' \
+                '\] packet VirtualMachine.IDSizes dir=in type=command id=[0-9]* len=11 flags=0 command_set=1 command=7 ' \
+                '\] packet VirtualMachine.IDSizes dir=out type=reply id=[0-9]* len=[0-9]* flags=128 command_set=1 command=7 error_code=0 error=NONE ' \
+                '\] packet EventRequest.Set dir=in type=command id=[0-9]* len=[0-9]* flags=0 command_set=15 command=1 ' \
+                '\] packet Event.Composite dir=out type=command id=[0-9]* len=[0-9]* flags=0 command_set=64 command=100 ' \
+                '\] summary verdict violations=0 .*message="dtcheck: no problems found'; do
         grep -q -- "$want" "$trace" || fail "$tag: the trace has no line matching '$want'"
     done
-    ! grep -q 'violation' "$trace" || { fail "$tag: violations:"; grep violation "$trace" | head; }
+    grep -q "^dtcheck: no problems found (.*; log $trace\$" "$out/$tag.stderr" \
+        || fail "$tag: no verdict line naming the log on stderr: $(grep dtcheck "$out/$tag.stderr" | tail -1)"
+    ! grep -q '\] VIOLATION \[' "$trace" || { fail "$tag: violations:"; grep VIOLATION "$trace" | head; }
     # dt_socket's one known deviation, shown, never counted as a violation:
     # StopListening when no longer listening answers ILLEGAL_STATE
-    if grep -q '^dtcheck: deviation' "$trace"; then
-        grep '^dtcheck: deviation' "$trace" | sed 's/^/      /'
-        ! grep '^dtcheck: deviation' "$trace" | grep -v 'StopListening: the transport returned JDWPTRANSPORT_ERROR_ILLEGAL_STATE' \
+    if grep -q '\] WARNING \[undocumented_error\]' "$trace"; then
+        grep '\] WARNING \[undocumented_error\]' "$trace" | sed 's/^/      /'
+        ! grep '\] WARNING \[undocumented_error\]' "$trace" | grep -v '\] WARNING \[undocumented_error\] StopListening error=201 message="the transport returned JDWPTRANSPORT_ERROR_ILLEGAL_STATE' \
             || fail "$tag: a deviation other than dt_socket's StopListening"
     fi
     python3 - "$trace" "$tag" <<'PY' || fail "$tag: packet counts do not add up"
 import re, sys
 read, replied = [], []
 for line in open(sys.argv[1]):
-    m = re.search(r"packet <- command id=(\d+)", line)
+    m = re.search(r"\] packet \S+ dir=in type=command id=(\d+)", line)
     if m: read.append(int(m.group(1)))
-    m = re.search(r"packet -> reply id=(\d+)", line)
+    m = re.search(r"\] packet \S+ dir=out type=reply id=(\d+)", line)
     if m: replied.append(int(m.group(1)))
-summary = [l for l in open(sys.argv[1]) if l.startswith("dtcheck: packets:")][-1]
-m = re.search(r"(\d+) read \((\d+) commands.*?(\d+) written \((\d+) replies", summary)
-ok = sorted(read) == sorted(replied) and int(m.group(2)) == len(read) and int(m.group(4)) == len(replied)
+summary = [l for l in open(sys.argv[1]) if "] summary packets " in l][-1]
+m = re.search(r"read_commands=(\d+) .*written_replies=(\d+)", summary)
+ok = sorted(read) == sorted(replied) and int(m.group(1)) == len(read) and int(m.group(2)) == len(replied)
 print("   %s: %d commands read, %d replies written, same ids: %s; %s" % (sys.argv[2], len(read), len(replied),
       sorted(read) == sorted(replied), summary.strip()))
 sys.exit(0 if ok and len(read) > 20 else 1)
 PY
-    echo "   $tag: $(grep -c ') = ' "$trace") calls traced; $(tail -1 "$trace")"
+    echo "   $tag: $(grep -c '\] call ' "$trace") calls traced; $(grep '^dtcheck: ' "$out/$tag.stderr" | tail -1)"
 }
 
-# check_jsonl TAG PID: the format=jsonl log of that session (log=...%p...
-# named by the pid), line by line.
+# decode FORMAT FILE OUT: jvmtigen trace of a recording.
+decode() {
+    local rc=0
+    "$JVMTIGEN" trace --format="$1" "$2" >"$3" 2>"$out/decode.err" || rc=$?
+    [[ $rc -eq 0 && ! -s $out/decode.err ]] || fail "jvmtigen trace --format=$1 $2: exit $rc: $(head -2 "$out/decode.err")"
+}
+
+# check_jsonl TAG LOG [LOGNAME]: a session's JSON lines (the format=jsonl
+# log, log=...%p... named by the pid; or a recording decoded, LOGNAME the
+# recording's name as the verdict line gives it), line by line.
 check_jsonl() {
-    local tag=$1 log=$out/$1.$2.jsonl
+    local tag=$1 log=$2 logname=${3:-$2}
     [[ -f $log ]] || { fail "$tag: no log $log (log=%p not expanded?)"; ls "$out" | head; return; }
-    grep -q "^dtcheck: no problems found (.*; log $log\$" "$out/$tag.stderr" \
+    grep -q "^dtcheck: no problems found (.*; log $logname\$" "$out/$tag.stderr" \
         || fail "$tag: no verdict line naming the log on stderr: $(grep dtcheck "$out/$tag.stderr" | tail -1)"
     python3 - "$log" "$tag" <<'PY' || fail "$tag: the JSON lines log is wrong"
 import json, sys
@@ -150,13 +185,20 @@ want("a StartListening call with address 127.0.0.1:0",
      lambda r: r["kind"] == "call" and r["name"] == "StartListening" and r["args"].get("address") == "127.0.0.1:0"
      and r.get("error") == "JDWPTRANSPORT_ERROR_NONE" and "dur_ns" in r)
 want("an Accept call", lambda r: r["kind"] == "call" and r["name"] == "Accept" and r["args"].get("accept_timeout") == 0)
-want("the handshake note", lambda r: r["kind"] == "note" and "handshake done" in r.get("message", ""))
+want("the handshake note", lambda r: r["kind"] == "note" and r.get("check") == "handshake"
+     and "handshake done" in r.get("message", ""))
+for r in recs:
+    if "phase" in r:
+        problems.append("a record with a JVMTI phase: %r" % r); break
 want("VirtualMachine.IDSizes read as a command",
      lambda r: r["kind"] == "packet" and r["name"] == "VirtualMachine.IDSizes" and r["dir"] == "in"
      and r["type"] == "command" and r["len"] == 11 and (r["command_set"], r["command"]) == (1, 7))
 want("VirtualMachine.IDSizes's reply written",
      lambda r: r["kind"] == "packet" and r["name"] == "VirtualMachine.IDSizes" and r["dir"] == "out"
      and r["type"] == "reply" and r["error"] == "NONE" and r["error_code"] == 0 and r["flags"] == 0x80)
+# threads by their Java names, whole (the OS name is cut to 15 bytes)
+want("ReadPacket on libjdwp's \"JDWP Command Reader\" thread",
+     lambda r: r["kind"] == "call" and r["name"] == "ReadPacket" and r["thread"] == "JDWP Command Reader")
 want("EventRequest.Set read", lambda r: r["kind"] == "packet" and r["name"] == "EventRequest.Set" and r["dir"] == "in")
 want("Event.Composite written", lambda r: r["kind"] == "packet" and r["name"] == "Event.Composite" and r["dir"] == "out")
 viol = [r for r in recs if r["kind"] == "violation"]
@@ -187,16 +229,23 @@ echo "== JDK 17: jdb through dt_check"
 session "$JDK_HOME" jdk17
 echo "== JDK 17: jdb through dt_check, format=jsonl"
 session "$JDK_HOME" jdk17-jsonl jsonl
+echo "== JDK 17: jdb through dt_check, format=jsonl and record=: the decoded recording equals the log"
+session "$JDK_HOME" jdk17-record record
 if e2e_have_new_jdk; then
     echo "== newer JDK: jdb through dt_check"
     session "$JDK_NEW" jdknew
+    echo "== newer JDK: jdb through dt_check, format=bin, decoded"
+    session "$JDK_NEW" jdknew-bin bin
+else
+    echo "   note: no newer JDK configured; format=bin alone on JDK 17"
+    session "$JDK_HOME" jdk17-bin bin
 fi
 
 # A bad DTCHECK_OPTIONS: one message, the transport refuses to load.
-( cd "$out" && ulimit -c 0 && LD_LIBRARY_PATH=$LIBDIR LD_PRELOAD=$JAVA_PRELOAD DTCHECK_OPTIONS='trace=on,verbose=yes' exec "$JAVA" \
+( cd "$out" && ulimit -c 0 && LD_LIBRARY_PATH=$LIBDIR LD_PRELOAD=$JAVA_PRELOAD DTCHECK_OPTIONS='trace=all,verbose=yes' exec "$JAVA" \
     -XX:-CreateCoredumpOnCrash -agentlib:jdwp=transport=dt_check,server=y,suspend=n,address=127.0.0.1:0 \
     -cp "$out/classes" Debuggee ) >"$out/badopt.out" 2>&1 || true
-if grep -q '^DTCHECK_OPTIONS: error: unknown option "verbose" (transport=, log=, format=, trace=, exitcode=, halt=)$' "$out/badopt.out" &&
+if grep -q "^dtcheck: unknown option 'verbose' (known: log, record, format, trace, only, addresses, exitcode, halt, repeat, stack, suppress, gen_suppressions, transport)\$" "$out/badopt.out" &&
    grep -q 'transport dt_check failed to initialize\|Transport dt_check failed to initialize' "$out/badopt.out"; then
     echo "   ok: a bad DTCHECK_OPTIONS is one message and the transport does not load"
 else

@@ -6,7 +6,9 @@
 #   1. every option the parser knows (and agent=) has a README row, a man
 #      page entry and a help row, and none of them has an option it lacks;
 #   2. for each option that takes words (on|off, text|jsonl|bin, ...), the
-#      three list exactly the words the parser's "expected ..." text gives.
+#      three list exactly the words the parser's "expected ..." text gives;
+#   3. the options libdt_check takes (the rows for both interfaces and its
+#      own) are the rows of the README's DTCHECK_OPTIONS table.
 # Text only, no VM.  Exit 0 pass, 1 fail.
 set -uo pipefail
 
@@ -19,10 +21,14 @@ src = sys.argv[1]
 read = lambda p: open(src + "/" + p, encoding="utf-8").read()
 bad = []
 
-# the parser: { "name", parse_words|parse_number|..., ..., "expected" }
+# the parser: { "name", parse_words|parse_number|..., ..., "expected", IFACES }
+# (the rows the JVMTI shim takes: BOTH or JVMTI; JC_IFACE_TRANSPORT ones
+# are libdt_check's, documented in the README's transport section)
 parser = {}
-for name, how, expected in re.findall(
-        r'\{ "([a-z_]+)", (parse_\w+),[^"]*?"([^"]*)" \}', read("gen/runtime/jc_options.c")):
+for name, how, expected, ifaces in re.findall(
+        r'\{ "([a-z_]+)", (parse_\w+),[^"]*?"([^"]*)",\s*(\w+) \}', read("gen/runtime/jc_options.c")):
+    if ifaces not in ("BOTH", "JVMTI"):
+        continue
     words = None
     if how == "parse_words" and name != "help":
         text = re.sub(r", or several joined by '\+'$|^or several.*$", "", expected)
@@ -69,9 +75,25 @@ for where, have in (("README", readme), ("jvmticheck(7)", man), ("help", helprow
                        % (where, name, "|".join(sorted(got)) or "nothing", "|".join(sorted(words))))
 
 n = sum(1 for w in parser.values() if w)
+# libdt_check (DTCHECK_OPTIONS): the rows it takes, BOTH or
+# JC_IFACE_TRANSPORT, are the rows of the README's table in "Debugging a
+# debugger connection".
+transport = sorted(name for name, how, expected, ifaces in re.findall(
+        r'\{ "([a-z_]+)", (parse_\w+),[^"]*?"([^"]*)",\s*(\w+) \}', read("gen/runtime/jc_options.c"))
+        if ifaces in ("BOTH", "JC_IFACE_TRANSPORT"))
+section = read("README.md").split("## Debugging a debugger connection", 1)[1]
+ttable = section.split("| option | values | default | meaning |", 1)[1]
+documented = []
+for line in ttable.split("\n")[2:]:
+    if not line.startswith("| `"):
+        break
+    documented.append(re.match(r"\| `([a-z_]+)", line).group(1))
+if sorted(documented) != transport:
+    bad.append("README's DTCHECK_OPTIONS table has %s, the parser's transport rows are %s" % (sorted(documented), transport))
 for b in bad:
     print("FAIL: " + b)
 if not bad:
     print("ok   %d options in README, jvmticheck(7) and help; the words of %d the parser's" % (len(parser), n))
+    print("ok   %d DTCHECK_OPTIONS in the README's transport table, as the parser's rows" % len(transport))
 sys.exit(1 if bad else 0)
 EOF

@@ -130,6 +130,7 @@ typedef struct names {
     int ticks;
     uint64_t tk0, ns0;
     double rate;
+    int nophase;                /* a recording of an interface without phases (libdt_check) */
 } names;
 
 typedef struct filters {
@@ -171,8 +172,10 @@ typedef struct syntax {
 } syntax;
 
 /* by JC_BIN_K_* - 1 (a string record is never printed) */
-static const char *const text_kinds[] = { "call", "event", "VIOLATION", "leak", "summary", "NOTE", "WARNING", "", "header" };
-static const char *const json_kinds[] = { "call", "event", "violation", "leak", "summary", "note", "warning", "", "header" };
+static const char *const text_kinds[] = { "call", "event", "VIOLATION", "leak", "summary", "NOTE", "WARNING", "", "header",
+                                          "packet" };
+static const char *const json_kinds[] = { "call", "event", "violation", "leak", "summary", "note", "warning", "", "header",
+                                          "packet" };
 static const syntax sx_text = { "(", "()", ")", " -> out(", ", ", "NULL", "", "'", " ", "", "=", text_kinds };
 static const syntax sx_json = { ",\"args\":{", ",\"args\":{}", "}", ",\"out\":{", ",", "null", "\"", "\"",
                                 ",", "\"", "\":", json_kinds };
@@ -432,15 +435,20 @@ static void fmt_record(sbuf *out, names *nm, const rec *x, const syntax *sx)
         if (text) {
             sb_printf(out, "[t=%llu thread=", (unsigned long long)t);
             put_word(out, sx, &who);
-            sb_printf(out, " tid=%u phase=%s] enter ", x->tid, phase_name(phase));
+            sb_printf(out, " tid=%u", x->tid);
+            if (!nm->nophase)
+                sb_printf(out, " phase=%s", phase_name(phase));
+            sb_s(out, "] enter ");
             put_word(out, sx, &name);
         } else {
             sb_s(out, "{\"kind\":\"enter\",\"name\":");
             put_quoted(out, sx, &name, "\"");
             sb_s(out, ",\"thread\":");
             put_quoted(out, sx, &who, "\"");
-            sb_printf(out, ",\"tid\":%u,\"phase\":\"%s\",\"t_ns\":%llu}", x->tid, phase_name(phase),
-                      (unsigned long long)t);
+            sb_printf(out, ",\"tid\":%u", x->tid);
+            if (!nm->nophase)
+                sb_printf(out, ",\"phase\":\"%s\"", phase_name(phase));
+            sb_printf(out, ",\"t_ns\":%llu}", (unsigned long long)t);
         }
         return;
     }
@@ -451,7 +459,10 @@ static void fmt_record(sbuf *out, names *nm, const rec *x, const syntax *sx)
         put_word(out, sx, &who);
         if (vt)
             sb_printf(out, " vthread=%lld", (long long)rd64(vt + 8));
-        sb_printf(out, " tid=%u phase=%s] %s", x->tid, phase_name(phase), sx->kind_words[k]);
+        sb_printf(out, " tid=%u", x->tid);
+        if (!nm->nophase)
+            sb_printf(out, " phase=%s", phase_name(phase));
+        sb_printf(out, "] %s", sx->kind_words[k]);
         if (rd32(r + 24)) {
             sb_s(out, " [");
             sb_add(out, (const char *)label_s.p, label_s.n);
@@ -469,7 +480,9 @@ static void fmt_record(sbuf *out, names *nm, const rec *x, const syntax *sx)
             str carrier = id_str(nm, rd32(vt + JC_BIN_ITEM));
             put_quoted(out, sx, &carrier, "\"");
         }
-        sb_printf(out, ",\"tid\":%u,\"phase\":\"%s\"", x->tid, phase_name(phase));
+        sb_printf(out, ",\"tid\":%u", x->tid);
+        if (!nm->nophase)
+            sb_printf(out, ",\"phase\":\"%s\"", phase_name(phase));
         if (rd32(r + 24)) {
             sb_s(&tail, sx->field_sep);
             put_key(&tail, sx, (str){ (const unsigned char *)"check", 5 });
@@ -654,7 +667,8 @@ static void chrome_event(sbuf *b, names *nm, const rec *x, int *first)
     } else {
         put_quoted(b, &sx_json, &name, "\"");
     }
-    static const char *const cats[] = { "", "call", "event", "violation", "leak", "summary", "note", "warning", "", "header" };
+    static const char *const cats[] = { "", "call", "event", "violation", "leak", "summary", "note", "warning", "", "header",
+                                        "packet" };
     uint64_t t = x->t, dur = x->dur;
     sb_printf(b, ",\"cat\":\"%s\"", state == JC_BIN_ENTERED ? "call" : kind < sizeof cats / sizeof cats[0] ? cats[kind] : "");
     if (state == JC_BIN_ENTERED)
@@ -808,6 +822,7 @@ int jt_trace_decode_filtered(const unsigned char *d, size_t len, const char *pat
     if (!nm)
         return bad(path, 0, "out of memory");
     nm->noaddr = (rd32(d + 24) & JC_BIN_FLAG_NOADDR) != 0;
+    nm->nophase = (rd32(d + 24) & JC_BIN_FLAG_NOPHASE) != 0;
     if (version >= 4 && rd32(d + JC_BIN_CLOCK_AT) == JC_BIN_CLOCK_TSC) {
         uint32_t use = rd32(d + JC_BIN_CLOCK_USE_AT);
         if (use != 1 && use != 2) {
@@ -862,8 +877,8 @@ int jt_trace_decode_filtered(const unsigned char *d, size_t len, const char *pat
                 break;
             }
             unsigned kind = r[10];
-            if (kind < JC_BIN_K_CALL || kind > JC_BIN_K_HEADER) {
-                rc = bad(path, at + 10, "unknown record kind (expected 1 to 9)");
+            if (kind < JC_BIN_K_CALL || kind > JC_BIN_K_PACKET) {
+                rc = bad(path, at + 10, "unknown record kind (expected 1 to 10)");
                 break;
             }
             if (state == JC_BIN_SKIP) {

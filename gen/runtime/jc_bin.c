@@ -251,20 +251,23 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
 {
     snprintf(bin_path, sizeof bin_path, "%s", path);
     nbuf nb = { 0 };
-    for (int i = 1; i <= jc_fn_max; i++)
-        if (jc_fn_table[i].name)
-            put_name(&nb, JC_BIN_NAME_FN, (unsigned)i, 0, jc_fn_table[i].name);
-    for (int e = 0; e < 1000; e++) {
-        const char *n = jvmti_error_name((jvmtiError)e);
+    /* the names of the interface being checked (jc_iface_jvmti, or the
+     * transport's): the decoder reads them from here */
+    const jc_iface *ifc = jc_g.iface ? jc_g.iface : &jc_iface_jvmti;
+    for (int i = 1, max = ifc->fn_max(); i <= max && i < 65536; i++)
+        if (ifc->fn_name(i))
+            put_name(&nb, JC_BIN_NAME_FN, (unsigned)i, 0, ifc->fn_name(i));
+    for (int e = 0; e < 1000 && ifc->error_name; e++) {
+        const char *n = ifc->error_name(e);
         if (n)
             put_name(&nb, JC_BIN_NAME_ERROR, (unsigned)e, 0, n);
     }
-    for (int e = 0; e < 1000; e++) {
-        const char *n = jvmti_event_name((jvmtiEvent)e);
+    for (int e = 0; e < 1000 && ifc->event_name; e++) {
+        const char *n = ifc->event_name(e);
         if (n)
             put_name(&nb, JC_BIN_NAME_EVENT, (unsigned)e, 0, n);
     }
-    for (int g = 0; g < jvmti_constant_group_count; g++) {
+    for (int g = 0; g < jvmti_constant_group_count && ifc->constants; g++) {
         const jvmti_constant_group *grp = jvmti_constant_groups[g];
         put_name(&nb, JC_BIN_NAME_GROUP, (unsigned)g,
                  grp->kind == JVMTI_CONSTANTS_BITS ? 1 : grp->kind == JVMTI_CONSTANTS_ENUM ? 0 : 2, grp->name);
@@ -315,7 +318,7 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
     put32(h + 12, CHUNK);
     put32(h + 16, (uint32_t)nb.len);
     put32(h + 20, (uint32_t)hlen);
-    put32(h + 24, addresses ? 0 : JC_BIN_FLAG_NOADDR);
+    put32(h + 24, (addresses ? 0 : JC_BIN_FLAG_NOADDR) | (ifc->phases ? 0 : JC_BIN_FLAG_NOPHASE));
     atomic_store((_Atomic uint64_t *)(void *)(h + JC_BIN_NEXT_AT), (uint64_t)hlen);
     atomic_store((_Atomic uint32_t *)(void *)(h + JC_BIN_NEXT_ID_AT), 1u);
     pthread_mutex_lock(&intern_mu);
@@ -738,7 +741,7 @@ static bool grow(jc_bin_rec *b, size_t n)
 static const unsigned char bin_kinds[] = {
     [JC_REC_CALL] = JC_BIN_K_CALL, [JC_REC_EVENT] = JC_BIN_K_EVENT, [JC_REC_VIOLATION] = JC_BIN_K_VIOLATION,
     [JC_REC_LEAK] = JC_BIN_K_LEAK, [JC_REC_SUMMARY] = JC_BIN_K_SUMMARY, [JC_REC_NOTE] = JC_BIN_K_NOTE,
-    [JC_REC_WARNING] = JC_BIN_K_WARNING, [JC_REC_HEADER] = JC_BIN_K_HEADER,
+    [JC_REC_WARNING] = JC_BIN_K_WARNING, [JC_REC_HEADER] = JC_BIN_K_HEADER, [JC_REC_PACKET] = JC_BIN_K_PACKET,
 };
 
 void jc_bin_begin(jc_bin_rec *b, enum jc_rec_kind kind, const char *name, const char *label, const char *thread)

@@ -4,7 +4,8 @@
  *
  *   [0, header)   128 bytes: magic (the same since version 3), version,
  *                 chunk size, names length, header size (a multiple of
- *                 4096), flags (bit 0: addresses=off), at 28 the clock
+ *                 4096), flags (bit 0: addresses=off; bit 1: no phases,
+ *                 an interface other than JVMTI's), at 28 the clock
  *                 (0: ns; 1: records with the ticks flag are timed in TSC
  *                 ticks), at 32 the u64 offset of the next free chunk
  *                 (shared by every process that maps the file: a fork()ed
@@ -78,6 +79,7 @@
 #define JC_BIN_I_OUTFLAG 0x80u          /* item type bit: outputs from here */
 #define JC_BIN_NAME_HEAD 12u
 #define JC_BIN_FLAG_NOADDR 1u           /* header flag: addresses=off */
+#define JC_BIN_FLAG_NOPHASE 2u          /* header flag: records have no phase (libdt_check) */
 #define JC_BIN_RF_ERROR 1u              /* record flag: error present */
 #define JC_BIN_RF_TICKS 2u              /* record flag: t and dur in ticks */
 
@@ -89,11 +91,11 @@ enum jc_bin_name_kind {
 enum jc_bin_state { JC_BIN_ENTERED = 1, JC_BIN_COMPLETE = 2, JC_BIN_SKIP = 3 };
 
 /* Record kinds: jc_rec_kind + 1 up to warnings, then the string record,
- * then kinds added since (the run header), so that files written before
- * keep their meaning. */
+ * then kinds added since (the run header, a transport's packet), so that
+ * files written before keep their meaning. */
 enum jc_bin_kind {
     JC_BIN_K_CALL = 1, JC_BIN_K_EVENT, JC_BIN_K_VIOLATION, JC_BIN_K_LEAK, JC_BIN_K_SUMMARY, JC_BIN_K_NOTE,
-    JC_BIN_K_WARNING, JC_BIN_K_STRING, JC_BIN_K_HEADER
+    JC_BIN_K_WARNING, JC_BIN_K_STRING, JC_BIN_K_HEADER, JC_BIN_K_PACKET
 };
 
 /* Item types: one per jc_rec_* call of the trace API (jc_runtime.h). */

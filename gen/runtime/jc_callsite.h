@@ -51,12 +51,12 @@ void jc_site_reset(void);
 
 /* ---- jc_context.c --------------------------------------------------------- */
 
-/* A context: (check, function, param, call site).  Violations of one
+/* A context: (check, function, param, call site); check is its name.  Violations of one
  * context are reported repeat= times, and counted. */
 typedef struct jc_context jc_context;
 
 /* The context, made on first sight; NULL when the table is full. */
-jc_context *jc_context_get(int check, const char *fn, const char *param, const jc_site *site);
+jc_context *jc_context_get(const char *check, const char *fn, const char *param, const jc_site *site);
 /* Counts one more occurrence; returns its number (1 = first). */
 uint64_t jc_context_hit(jc_context *cx);
 /* Its number, in order of first sight (1, 2, ...). */
@@ -86,6 +86,8 @@ bool jc_suppress_match(const char *check, const char *fn, const char *module, co
 /* The ready suppression line for a context (gen_suppressions=on). */
 void jc_suppress_line(char *buf, size_t n, const char *check, const char *fn, const jc_site *site);
 void jc_suppress_reset(void);
+/* The check ids a rule may name (NULL: JVMTI's, the default). */
+void jc_suppress_checks(const char *const *ids, size_t n);
 
 /* ---- jc_verdict.c --------------------------------------------------------- */
 

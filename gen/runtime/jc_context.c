@@ -24,7 +24,7 @@
 #include "jc_internal.h"
 
 struct jc_context {
-    int check;
+    const char *check;          /* its name (any interface's) */
     const char *fn, *param;
     const jc_site *site;
     _Atomic uint64_t count;
@@ -44,13 +44,13 @@ static bool same(const char *a, const char *b)
     return a == b || (a && b && strcmp(a, b) == 0);
 }
 
-jc_context *jc_context_get(int check, const char *fn, const char *param, const jc_site *site)
+jc_context *jc_context_get(const char *check, const char *fn, const char *param, const jc_site *site)
 {
     jc_context *cx = NULL;
     pthread_mutex_lock(&lock);
     for (size_t i = 0; i < ncontexts; i++) {
         jc_context *c = &contexts[i];
-        if (c->check == check && c->site == site && same(c->fn, fn) && same(c->param, param)) {
+        if (same(c->check, check) && c->site == site && same(c->fn, fn) && same(c->param, param)) {
             cx = c;
             break;
         }
@@ -58,8 +58,7 @@ jc_context *jc_context_get(int check, const char *fn, const char *param, const j
     if (!cx && ncontexts < MAX_CONTEXTS) {
         cx = &contexts[ncontexts++];
         *cx = (jc_context){ .check = check, .fn = fn, .param = param, .site = site };
-        const char *name = check >= 0 && check < JC_CHK_COUNT ? jc_check_names[check] : "?";
-        cx->suppressed = jc_suppress_active() && jc_suppress_match(name, fn, jc_site_module(site), jc_site_symbol(site));
+        cx->suppressed = jc_suppress_active() && jc_suppress_match(check ? check : "?", fn, jc_site_module(site), jc_site_symbol(site));
         if (!cx->suppressed)
             cx->id = (unsigned)++nshown;
     }
@@ -115,7 +114,7 @@ void jc_context_report(uint64_t now)
         uint64_t count = atomic_load_explicit(&c->count, memory_order_relaxed);
         jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, c->fn ? c->fn : "?");
         jc_rec_field_str(r, "type", "context");
-        jc_rec_field_str(r, "check", jc_check_names[c->check]);
+        jc_rec_field_str(r, "check", c->check ? c->check : "?");
         if (c->param)
             jc_rec_field_str(r, "param", c->param);
         jc_rec_field_str(r, "site", jc_site_text(c->site));

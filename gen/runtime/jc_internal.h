@@ -13,6 +13,9 @@
 
 /* Write every thread's batched trace lines now (summary, unload, exit). */
 void jc_trace_flush_all(void);
+/* fn runs at process exit before the trace's last flush, after which
+ * nothing is written (libdt_check's verdict). */
+void jc_trace_before_exit(void (*fn)(void));
 /* A violation record: text "VIOLATION [check] fn", jsonl "check":"...". */
 jc_rec *jc_rec_begin_violation(const char *check, const char *fn);
 /* The same for a note or warning (JC_REC_NOTE, JC_REC_WARNING). */

@@ -6,7 +6,14 @@
  *   addresses=on|off  portability=on|off  exitcode=N  halt=on|off  repeat=N
  *   stack=N  suppress=FILE  gen_suppressions=on|off  names=on|off  help  agent=PATH[=AGENT_OPTIONS]
  *
+ * and of libdt_check, the checked JDWP transport (DTCHECK_OPTIONS): the
+ * rows marked for JC_IFACE_TRANSPORT, plus transport=NAME|PATH.
+ *
  * Design:
+ * - Each row says which interfaces take it (a bit per interface): one
+ *   table and one parser for both, so an option means the same in both.
+ *   Errors start with the interface's tool word ("jvmticheck: ",
+ *   "dtcheck: "), and the list of known options is made from the rows.
  * - One table lists every option with its parser; the keyword options share
  *   one parser over a small table of (word, value) pairs and a setter, so an
  *   option is one row plus, for a keyword option, its word list.
@@ -33,7 +40,9 @@
 
 #include "jc_runtime.h"
 
-#define PREFIX "jvmticheck: "
+/* The interface being parsed for: its rows and its word in messages. */
+static _Thread_local enum jc_iface_id cur_iface = JC_IFACE_JVMTI;
+#define PREFIX (cur_iface == JC_IFACE_TRANSPORT ? "dtcheck: " : "jvmticheck: ")
 
 typedef struct word {
     const char *word;
@@ -49,7 +58,10 @@ struct opt_def {
     void (*set)(jc_options *o, unsigned v);
     bool bits;                  /* words may be joined by '+', values OR-ed */
     const char *expected;       /* for messages */
+    unsigned ifaces;            /* JC_IFACE_* bits that take it */
 };
+#define BOTH (JC_IFACE_JVMTI | JC_IFACE_TRANSPORT)
+#define JVMTI JC_IFACE_JVMTI
 
 static const word format_words[] = {
     { "text", JC_FMT_TEXT }, { "jsonl", JC_FMT_JSONL }, { "bin", JC_FMT_BIN }, { NULL, 0 }
@@ -146,6 +158,17 @@ static int parse_log(const opt_def *d, const char *value, jc_options *o, char *e
     return 0;
 }
 
+static int parse_transport(const opt_def *d, const char *value, jc_options *o, char *err, size_t errlen)
+{
+    (void)d;
+    char *s = strdup(value);
+    if (!s)
+        return oom(err, errlen);
+    free(o->transport);
+    o->transport = s;
+    return 0;
+}
+
 static int parse_record(const opt_def *d, const char *value, jc_options *o, char *err, size_t errlen)
 {
     (void)d;
@@ -223,34 +246,49 @@ static const word repeat_range[] = { { "min", 1 }, { "max", 1000000 } };
 static const word stack_range[] = { { "min", 1 }, { "max", 32 } };
 
 static const opt_def options[] = {
-    { "log", parse_log, NULL, NULL, false, "a file name" },
-    { "record", parse_record, NULL, NULL, false, "a file name (a format=bin recording besides the log)" },
-    { "format", parse_words, format_words, set_format, false, "text, jsonl or bin" },
+    { "log", parse_log, NULL, NULL, false, "a file name", BOTH },
+    { "record", parse_record, NULL, NULL, false, "a file name (a format=bin recording besides the log)", BOTH },
+    { "format", parse_words, format_words, set_format, false, "text, jsonl or bin", BOTH },
     { "trace", parse_words, trace_words, set_trace, true,
-      "all, calls, events, errors or none, or several joined by '+'" },
-    { "only", parse_only, NULL, NULL, false, "GLOB[+GLOB...] over function and event names" },
-    { "check", parse_words, check_words, set_check, false, "on, off, strict, deep or strict+deep" },
-    { "leaks", parse_words, onoff_words, set_leaks, false, "on or off" },
-    { "summary", parse_words, onoff_words, set_summary, false, "on or off" },
-    { "addresses", parse_words, onoff_words, set_addresses, false, "on or off" },
-    { "portability", parse_words, onoff_words, set_portability, false, "on or off" },
-    { "exitcode", parse_number, exitcode_range, set_exitcode, false, "a number from 1 to 255" },
-    { "halt", parse_words, onoff_words, set_halt, false, "on or off" },
-    { "repeat", parse_number, repeat_range, set_repeat, false, "a number from 1 to 1000000" },
-    { "stack", parse_number, stack_range, set_stack, false, "a number of frames from 1 to 32" },
-    { "suppress", parse_suppress, NULL, NULL, false, "a suppression file" },
-    { "gen_suppressions", parse_words, onoff_words, set_gen_suppressions, false, "on or off" },
-    { "names", parse_words, onoff_words, set_names, false, "on or off" },
-    { "help", parse_words, onoff_words, set_help, false, "on or off, or help alone" },
+      "all, calls, events, errors or none, or several joined by '+'", BOTH },
+    { "only", parse_only, NULL, NULL, false, "GLOB[+GLOB...] over function and event names", BOTH },
+    { "check", parse_words, check_words, set_check, false, "on, off, strict, deep or strict+deep", JVMTI },
+    { "leaks", parse_words, onoff_words, set_leaks, false, "on or off", JVMTI },
+    { "summary", parse_words, onoff_words, set_summary, false, "on or off", JVMTI },
+    { "addresses", parse_words, onoff_words, set_addresses, false, "on or off", BOTH },
+    { "portability", parse_words, onoff_words, set_portability, false, "on or off", JVMTI },
+    { "exitcode", parse_number, exitcode_range, set_exitcode, false, "a number from 1 to 255", BOTH },
+    { "halt", parse_words, onoff_words, set_halt, false, "on or off", BOTH },
+    { "repeat", parse_number, repeat_range, set_repeat, false, "a number from 1 to 1000000", BOTH },
+    { "stack", parse_number, stack_range, set_stack, false, "a number of frames from 1 to 32", BOTH },
+    { "suppress", parse_suppress, NULL, NULL, false, "a suppression file", BOTH },
+    { "gen_suppressions", parse_words, onoff_words, set_gen_suppressions, false, "on or off", BOTH },
+    { "names", parse_words, onoff_words, set_names, false, "on or off", JVMTI },
+    { "help", parse_words, onoff_words, set_help, false, "on or off, or help alone", JVMTI },
+    { "transport", parse_transport, NULL, NULL, false, "a transport name (dt_socket) or a path to one",
+      JC_IFACE_TRANSPORT },
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
-#define KNOWN "log, record, format, trace, only, check, leaks, summary, addresses, portability, exitcode, halt, repeat, " \
-              "stack, suppress, gen_suppressions, names, help, agent"
+
+/* "log, record, ..." : the options the interface takes, in table order
+ * (and agent, the shim's last). */
+static const char *known(void)
+{
+    static _Thread_local char list[2][400];
+    char *b = list[cur_iface == JC_IFACE_TRANSPORT];
+    size_t k = 0;
+    for (size_t i = 0; i < NOPTIONS; i++)
+        if (options[i].ifaces & cur_iface)
+            k += (size_t)snprintf(b + k, sizeof list[0] - k, "%s%s", k ? ", " : "", options[i].name);
+    if (cur_iface == JC_IFACE_JVMTI)
+        snprintf(b + k, sizeof list[0] - k, ", agent");
+    return b;
+}
 
 static const opt_def *find_option(const char *name, size_t n)
 {
     for (size_t i = 0; i < NOPTIONS; i++)
-        if (strlen(options[i].name) == n && strncmp(options[i].name, name, n) == 0)
+        if ((options[i].ifaces & cur_iface) && strlen(options[i].name) == n && strncmp(options[i].name, name, n) == 0)
             return &options[i];
     return NULL;
 }
@@ -283,7 +321,7 @@ static int parse_item(const char *item, size_t n, jc_options *o, char *err, size
         return 0;
     }
     if (!d) {
-        fail(err, errlen, "unknown option '%.*s' (known: " KNOWN ")", (int)klen, item);
+        fail(err, errlen, "unknown option '%.*s' (known: %s)", (int)klen, item, known());
         return -1;
     }
     if (klen + 1 >= n) {
@@ -337,7 +375,7 @@ static int parse_all(const char *text, bool require_agent, jc_options *o, char *
 {
     const char *p = text;
     while (*p) {
-        if (is_agent_item(p)) {
+        if (cur_iface == JC_IFACE_JVMTI && is_agent_item(p)) {
             if (!require_agent) {
                 fail(err, errlen, "agent= is only for the -agentpath shim (jvmti_check_wrap wraps its caller)");
                 return -1;
@@ -360,8 +398,28 @@ static int parse_all(const char *text, bool require_agent, jc_options *o, char *
 
 int jc_options_parse(const char *text, bool require_agent, jc_options *out, char *err, size_t errlen)
 {
+    return jc_options_parse_for(JC_IFACE_JVMTI, text, require_agent, out, err, errlen);
+}
+
+/* What differs between the interfaces' defaults: a transport's calls are
+ * few (packets, not method entries), so everything is traced, through
+ * dt_socket. */
+static int transport_defaults(jc_options *o)
+{
+    o->trace = JC_TRACE_CALLS | JC_TRACE_EVENTS | JC_TRACE_ERRORS;
+    return (o->transport = strdup("dt_socket")) ? 0 : -1;
+}
+
+int jc_options_parse_for(enum jc_iface_id iface, const char *text, bool require_agent, jc_options *out, char *err,
+                         size_t errlen)
+{
     jc_options o;
     set_defaults(&o);
+    cur_iface = iface;
+    if (iface == JC_IFACE_TRANSPORT && transport_defaults(&o) != 0) {
+        *out = o;
+        return oom(err, errlen);
+    }
     if (err && errlen)
         err[0] = '\0';
     if (parse_all(text ? text : "", require_agent, &o, err, errlen) != 0) {
@@ -385,6 +443,7 @@ void jc_options_free(jc_options *o)
     free_only(o);
     free(o->agent_path);
     free(o->agent_options);
+    free(o->transport);
     set_defaults(o);
 }
 

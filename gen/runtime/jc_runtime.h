@@ -15,6 +15,7 @@
 #ifndef JVMTICHECK_RUNTIME_H
 #define JVMTICHECK_RUNTIME_H
 
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -54,12 +55,21 @@ typedef struct jc_options {
     bool gen_suppressions;      /* print a ready suppression line per context */
     bool help;                  /* print the option reference, exit */
     int names;                  /* references as names (jc_names.c); -1 while parsing: by format */
+    char *transport;            /* libdt_check only: the real transport (NAME or PATH) */
 } jc_options;
+
+/* The interfaces the runtime checks: JVMTI (libjvmticheck) and jdwpTransport
+ * (libdt_check).  Bits: an option row names the ones that take it. */
+enum jc_iface_id { JC_IFACE_JVMTI = 1, JC_IFACE_TRANSPORT = 2 };
 
 /* Parses "trace=all,log=x,...,agent=/p/lib.so=opts".  agent= comes last and
  * takes the rest verbatim.  Returns 0, or -1 with a one-line message in err.
  * require_agent: the shim needs agent=, jvmti_check_wrap() must not get it. */
 int jc_options_parse(const char *text, bool require_agent, jc_options *out, char *err, size_t errlen);
+/* The same for one interface: its options, its defaults, its word in
+ * messages (jc_options_parse is this for JC_IFACE_JVMTI). */
+int jc_options_parse_for(enum jc_iface_id iface, const char *text, bool require_agent, jc_options *out, char *err,
+                         size_t errlen);
 void jc_options_free(jc_options *o);
 /* fnmatch(3) over o->only; true when o->only is empty. */
 bool jc_options_selects(const jc_options *o, const char *name);
@@ -203,16 +213,39 @@ void jc_env_disposed(jc_env *ce);
 
 /* ---- global state --------------------------------------------------------- */
 
+/* What the records and recordings of an interface name, and what starts
+ * with it (jc_iface.c has JVMTI's; gen/transport/dtc_runtime.c the
+ * transport's).  The trace writer, the recorder and the option parser
+ * read it instead of assuming JVMTI. */
+typedef struct jc_iface {
+    enum jc_iface_id id;        /* its option rows */
+    const char *tool;           /* "jvmticheck": the word in front of messages */
+    const char *error_group;    /* "jvmtiError": the group of jc_rec_error's value */
+    const char *(*error_name)(long long e);     /* NULL when it has none */
+    int (*fn_max)(void);        /* function slots 1..fn_max(), for recordings */
+    const char *(*fn_name)(int slot);           /* NULL for an empty slot */
+    const char *(*event_name)(long long e);     /* NULL: no events */
+    bool constants;             /* the jvmti constant groups go into recordings */
+    bool phases;                /* records show the JVMTI phase */
+    void (*started)(void);      /* after the options are set; NULL: nothing */
+    const char *const *checks;  /* check ids suppressions may name; NULL: JVMTI's */
+    size_t nchecks;
+} jc_iface;
+extern const jc_iface jc_iface_jvmti;
+
 typedef struct jc_state {
     jc_options opt;
     _Atomic int phase;          /* jvmtiPhase, tracked by the shim's own env */
     bool active;                /* options parsed, sink open */
+    const jc_iface *iface;      /* set with the options (jc_iface_jvmti by jc_init) */
 } jc_state;
 
 extern jc_state jc_g;
 
 /* Initialise from options (opens the sink).  Returns 0, or -1 with err. */
 int jc_init(const char *options, bool require_agent, char *err, size_t errlen);
+/* The same for an interface (jc_init is this for jc_iface_jvmti). */
+int jc_init_iface(const jc_iface *iface, const char *options, bool require_agent, char *err, size_t errlen);
 
 struct jc_call_slot;
 
@@ -259,7 +292,8 @@ static inline jc_thread *jc_me(void)
 /* ---- trace records -------------------------------------------------------- */
 
 enum jc_rec_kind { JC_REC_CALL, JC_REC_EVENT, JC_REC_VIOLATION, JC_REC_LEAK, JC_REC_SUMMARY, JC_REC_NOTE,
-                   JC_REC_WARNING, JC_REC_HEADER };
+                   JC_REC_WARNING, JC_REC_HEADER,
+                   JC_REC_PACKET    /* a JDWP packet through a transport (libdt_check) */ };
 
 /* A record is built in a thread-local buffer and written with one write(2),
  * so lines from concurrent threads never interleave and no lock is held
@@ -359,6 +393,11 @@ void jc_note(enum jc_note_id id, const char *fn, const char *param, const char *
  * NULL).  Counts it, and traces it unless trace=none. */
 void jc_violation(enum jc_check_id id, const char *fn, const char *param, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* Its way to the trace, for any interface (jc_report.c): the call site,
+ * the context (suppressed, or counted and shown repeat= times where only=
+ * and trace= allow), the record, halt=on.  check is the check's name (a
+ * string constant).  false when a suppression took it (not to be counted). */
+bool jc_report_violation(const char *check, const char *fn, const char *param, const char *fmt, va_list ap);
 
 /* ---- statistics ----------------------------------------------------------- */
 

@@ -282,6 +282,7 @@ void jc_say(const char *line)
 }
 
 void jc_sink_set_tool(const char *tool) { sink_tool = tool; }
+const char *jc_sink_tool(void) { return sink_tool; }
 
 pthread_mutex_t *jc_sink_mutex(void) { return &sink_mu; }
 

@@ -16,6 +16,7 @@
 /* The word in front of the sink's own messages ("jvmticheck", the
  * default; "dtcheck").  Set before jc_sink_open. */
 void jc_sink_set_tool(const char *tool);
+const char *jc_sink_tool(void);
 /* log=/tmp/t.%p.jsonl: every %p in *path (malloc'd) becomes the pid, in a
  * new malloc'd string (one log per process of a run).  0, or -1 when out
  * of memory (*path unchanged). */

@@ -50,7 +50,7 @@ _Atomic uint64_t jc_note_counts[JC_NOTE_COUNT];
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static char *init_text;         /* the options jc_g was set from */
 
-static int init_locked(const char *text, bool require_agent, char *err, size_t errlen)
+static int init_locked(const jc_iface *iface, const char *text, bool require_agent, char *err, size_t errlen)
 {
     jc_options o;
     char *copy = strdup(text);
@@ -58,17 +58,21 @@ static int init_locked(const char *text, bool require_agent, char *err, size_t e
         snprintf(err, errlen, "jvmticheck: out of memory");
         return -1;
     }
-    if (jc_options_parse(text, require_agent, &o, err, errlen) != 0) {
+    jc_g.iface = iface;
+    jc_sink_set_tool(iface->tool);
+    jc_suppress_checks(iface->checks, iface->nchecks);
+    if (jc_options_parse_for(iface->id, text, require_agent, &o, err, errlen) != 0) {
         free(copy);
         return -1;
     }
     /* format=bin: calls go to the recording at log=, the rest to stderr */
     if (o.format == JC_FMT_BIN && !o.log_path) {
-        snprintf(err, errlen, "jvmticheck: format=bin needs log=FILE (the recording)");
+        snprintf(err, errlen, "%s: format=bin needs log=FILE (the recording)", iface->tool);
         goto fail;
     }
     if (o.format == JC_FMT_BIN && o.record_path) {
-        snprintf(err, errlen, "jvmticheck: record=FILE goes with format=text or jsonl (format=bin records at log=)");
+        snprintf(err, errlen, "%s: record=FILE goes with format=text or jsonl (format=bin records at log=)",
+                 iface->tool);
         goto fail;
     }
     if (jc_expand_pid(&o.log_path) != 0 || jc_expand_pid(&o.record_path) != 0) {
@@ -82,8 +86,8 @@ static int init_locked(const char *text, bool require_agent, char *err, size_t e
         goto fail;
     jc_g.opt = o;
     init_text = copy;
-    jc_selection_init();        /* the generated only= tables, from jc_g.opt */
-    jc_crash_init();            /* a crash inside a call leaves its record */
+    if (iface->started)
+        iface->started();       /* JVMTI: the only= tables, the crash handler */
     atomic_thread_fence(memory_order_release);
     jc_g.active = true;
     jc_verdict_init();          /* exitcode=, the unwinder for call sites */
@@ -102,13 +106,18 @@ const char *jc_options_text(void)
 
 int jc_init(const char *options, bool require_agent, char *err, size_t errlen)
 {
+    return jc_init_iface(&jc_iface_jvmti, options, require_agent, err, errlen);
+}
+
+int jc_init_iface(const jc_iface *iface, const char *options, bool require_agent, char *err, size_t errlen)
+{
     const char *text = options ? options : "";
     int rc = 0;
     if (err && errlen)
         err[0] = '\0';
     pthread_mutex_lock(&init_lock);
     if (!jc_g.active)
-        rc = init_locked(text, require_agent, err, errlen);
+        rc = init_locked(iface, text, require_agent, err, errlen);
     else if (strcmp(init_text, text) != 0) {
         snprintf(err, errlen, "jvmticheck: already initialised with other options ('%s')", init_text);
         rc = -1;
@@ -170,48 +179,17 @@ void jc_env_set_caps(jc_env *ce, const jvmtiCapabilities *caps)
 
 /* ---- violations ------------------------------------------------------------------ */
 
-/* The call site, its context (check, function, param, site): suppressed,
- * or counted and shown the first repeat= times (jc_context.c). */
+/* Counted unless a suppression takes it; the rest is jc_report.c's. */
 void jc_violation(enum jc_check_id id, const char *fn, const char *param, const char *fmt, ...)
 {
     if ((unsigned)id >= JC_CHK_COUNT)
         return;
-    const jc_site *site = jc_g.active ? jc_site_capture() : NULL;
-    jc_context *cx = jc_g.active ? jc_context_get(id, fn, param, site) : NULL;
-    if (cx && jc_context_suppressed(cx))
-        return;
-    atomic_fetch_add_explicit(&jc_check_counts[id], 1, memory_order_relaxed);
-    uint64_t nth = cx ? jc_context_hit(cx) : 1;
-    if (jc_g.active && jc_g.opt.trace != 0 && nth <= jc_g.opt.repeat && jc_options_selects(&jc_g.opt, fn)) {
-        char msg[512] = "";
-        va_list ap;
-        va_start(ap, fmt);
-        if (fmt)
-            vsnprintf(msg, sizeof msg, fmt, ap);
-        va_end(ap);
-        jc_rec *r = jc_rec_begin_violation(jc_check_names[id], fn);
-        if (param)
-            jc_rec_field_str(r, "param", param);
-        jc_rec_field_str(r, "message", msg);
-        if (site) {
-            jc_rec_field_str(r, "site", jc_site_text(site));
-            if (jc_g.opt.stack > 1)
-                jc_rec_field_str(r, "stack", jc_site_stack_text(site));
-        }
-        if (cx) {
-            jc_rec_field_int(r, "context", (long long)jc_context_id(cx));
-            if (nth > 1)
-                jc_rec_field_int(r, "occurrence", (long long)nth);
-        }
-        if (jc_g.opt.gen_suppressions) {
-            char line[512];
-            jc_suppress_line(line, sizeof line, jc_check_names[id], fn, site);
-            jc_rec_field_str(r, "suppression", line);
-        }
-        jc_rec_end(r, jc_now_ns(), 0);
-    }
-    if (jc_g.active && jc_g.opt.halt)
-        jc_verdict_halt(jc_check_names[id], fn, jc_site_text(site));
+    va_list ap;
+    va_start(ap, fmt);
+    bool reported = jc_report_violation(jc_check_names[id], fn, param, fmt, ap);
+    va_end(ap);
+    if (reported)
+        atomic_fetch_add_explicit(&jc_check_counts[id], 1, memory_order_relaxed);
 }
 
 void jc_note(enum jc_note_id id, const char *fn, const char *param, const char *fmt, ...)
@@ -351,7 +329,9 @@ static void check_table(jc_env *ce)
 
 void jc_report_summary(void)
 {
-    if (!jc_g.active || atomic_flag_test_and_set(&summary_done))
+    /* JVMTI's end report (another interface has its own: libdt_check's
+     * verdict), even when a private env's VMDeath asks for it */
+    if (!jc_g.active || jc_g.iface->id != JC_IFACE_JVMTI || atomic_flag_test_and_set(&summary_done))
         return;
     jc_trace_flush_all();
     jc_env_each(check_table);

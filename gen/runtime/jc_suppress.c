@@ -60,10 +60,21 @@ static bool is_glob(const char *s)
     return strpbrk(s, "*?[") != NULL;
 }
 
+/* The check ids a rule may name: JVMTI's, or another interface's
+ * (jc_suppress_checks). */
+static const char *const *checks = check_ids;
+static size_t nchecks = sizeof check_ids / sizeof check_ids[0];
+
+void jc_suppress_checks(const char *const *ids, size_t n)
+{
+    checks = ids ? ids : check_ids;
+    nchecks = ids ? n : sizeof check_ids / sizeof check_ids[0];
+}
+
 static bool known_check(const char *s)
 {
-    for (size_t i = 0; i < sizeof check_ids / sizeof check_ids[0]; i++)
-        if (strcmp(check_ids[i], s) == 0)
+    for (size_t i = 0; i < nchecks; i++)
+        if (strcmp(checks[i], s) == 0)
             return true;
     return false;
 }
@@ -124,8 +135,9 @@ static int parse_line(char *s, const char *name, size_t lineno, rule *r, char *e
         return line_error(err, errlen, name, lineno, "only one field '%s' (expected CHECK FUNCTION [MODULE [SYMBOL]])",
                           field[0]);
     if (!is_glob(field[0]) && !known_check(field[0]))
-        return line_error(err, errlen, name, lineno, "unknown check '%s' (expected a check id such as null_pointer, "
-                          "phase, capability, bad_deallocate, leak, or a glob)", field[0]);
+        return line_error(err, errlen, name, lineno, checks == check_ids ? "unknown check '%s' (expected a check id such "
+                          "as null_pointer, phase, capability, bad_deallocate, leak, or a glob)"
+                          : "unknown check '%s' (expected a check id of the README's list, or a glob)", field[0]);
     for (int f = 0; f < n; f++)
         if (!brackets_closed(field[f]))
             return line_error(err, errlen, name, lineno, "unclosed '[' in '%s' (expected a glob such as Get*)", field[f]);

@@ -104,8 +104,10 @@ typedef struct syntax {
     const char *const *kind_words;
 } syntax;
 
-static const char *const text_kinds[] = { "call", "event", "VIOLATION", "leak", "summary", "NOTE", "WARNING", "header" };
-static const char *const json_kinds[] = { "call", "event", "violation", "leak", "summary", "note", "warning", "header" };
+static const char *const text_kinds[] = { "call", "event", "VIOLATION", "leak", "summary", "NOTE", "WARNING", "header",
+                                          "packet" };
+static const char *const json_kinds[] = { "call", "event", "violation", "leak", "summary", "note", "warning", "header",
+                                          "packet" };
 
 static const syntax syntaxes[] = {
     [JC_FMT_TEXT] = { "(", "()", ")", " -> out(", ", ", "NULL", "", "'", " ", "", "=", text_kinds },
@@ -477,8 +479,18 @@ static void fork_child(void)
  * log would end with a torn line.  So the sink's lock is taken (a write in
  * progress ends first), every batch written, and jc_trace_crashing set
  * before the lock is let go: later records are dropped, whole. */
+static void (*_Atomic last_words)(void);
+
+void jc_trace_before_exit(void (*fn)(void))
+{
+    atomic_store(&last_words, fn);
+}
+
 static void flush_at_exit(void)
 {
+    void (*fn)(void) = atomic_exchange(&last_words, NULL);
+    if (fn)
+        fn();                       /* its records still go out */
     pthread_mutex_lock(&batches_mu);
     pthread_mutex_lock(jc_sink_mutex());
     int fd = atomic_load(&jc_sink_fd);
@@ -536,7 +548,7 @@ void jc_trace_flush_all(void)
 /* Write one line: batched under high-volume tracing, else at once. */
 static void emit_line(const char *p, size_t n, enum jc_rec_kind kind)
 {
-    bool urgent = kind != JC_REC_CALL && kind != JC_REC_EVENT;
+    bool urgent = kind != JC_REC_CALL && kind != JC_REC_EVENT && kind != JC_REC_PACKET;
     batch *b = (jc_g.opt.trace & (JC_TRACE_CALLS | JC_TRACE_EVENTS)) ? thread_batch() : NULL;
     if (!b) {
         sink_write(p, n);
@@ -583,10 +595,11 @@ uint64_t jc_now_ns(void)
 static jc_rec *push(enum jc_rec_kind kind)
 {
     struct recstack *k = recstack();
-    if (!jc_g.active || k->depth >= REC_DEPTH || (unsigned)kind > JC_REC_HEADER)
+    if (!jc_g.active || k->depth >= REC_DEPTH || (unsigned)kind > JC_REC_PACKET)
         return NULL;
     bool to_text = atomic_load_explicit(&jc_sink_fd, memory_order_relaxed) >= 0
-                   && !(jc_g.opt.format == JC_FMT_BIN && (kind == JC_REC_CALL || kind == JC_REC_EVENT));
+                   && !(jc_g.opt.format == JC_FMT_BIN
+                        && (kind == JC_REC_CALL || kind == JC_REC_EVENT || kind == JC_REC_PACKET));
     if (!to_text && !jc_bin_active)
         return NULL;
     jc_rec *r = &k->recs[k->depth++];
@@ -630,8 +643,10 @@ static void put_header(jc_rec *r, const char *name, const char *label, const cha
         }
         put_s(r, b, " tid=");
         put_i64(r, b, thread_id());
-        put_s(r, b, " phase=");
-        put_s(r, b, phase);
+        if (jc_g.iface->phases) {
+            put_s(r, b, " phase=");
+            put_s(r, b, phase);
+        }
         put_s(r, b, "] ");
         put_s(r, b, sx(r)->kind_words[r->kind]);
         if (label) {
@@ -657,9 +672,11 @@ static void put_header(jc_rec *r, const char *name, const char *label, const cha
     }
     put_s(r, b, ",\"tid\":");
     put_i64(r, b, thread_id());
-    put_s(r, b, ",\"phase\":\"");
-    put_s(r, b, phase);
-    put_s(r, b, "\"");
+    if (jc_g.iface->phases) {
+        put_s(r, b, ",\"phase\":\"");
+        put_s(r, b, phase);
+        put_s(r, b, "\"");
+    }
 }
 
 jc_rec *jc_rec_begin(enum jc_rec_kind kind, const char *name)
@@ -793,6 +810,9 @@ static const char *value_name(const char *group, long long v)
 {
     if (!group)
         return NULL;
+    /* the error type of the interface being checked */
+    if (jc_g.iface && jc_g.iface->error_name && strcmp(group, jc_g.iface->error_group) == 0)
+        return jc_g.iface->error_name(v);
     for (size_t i = 0; i < sizeof named_groups / sizeof named_groups[0]; i++)
         if (strcmp(group, named_groups[i].group) == 0)
             return v < INT_MIN || v > INT_MAX ? NULL : named_groups[i].name(v);
@@ -912,7 +932,7 @@ static void finish(jc_rec *r, uint64_t t_ns, uint64_t dur_ns)
         put_s(r, b, sx(r)->args_empty);
     if (r->has_error) {
         put_s(r, b, is_text(r) ? " = " : ",\"error\":");
-        put_value_name(r, b, "jvmtiError", r->error);
+        put_value_name(r, b, jc_g.iface->error_group, r->error);
     }
     if (is_text(r) && has_args) {
         put_s(r, b, " dur=");

@@ -168,8 +168,8 @@ void jc_verdict_halt(const char *check, const char *fn, const char *site)
 {
     char line[1024];
     jc_trace_flush_all();
-    snprintf(line, sizeof line, "jvmticheck: halt=on: stopped at the first violation, [%s] %s at %s\n", check,
-             fn ? fn : "?", site ? site : "?");
+    snprintf(line, sizeof line, "%s: halt=on: stopped at the first violation, [%s] %s at %s\n", jc_sink_tool(),
+             check, fn ? fn : "?", site ? site : "?");
     jc_say(line);
     fflush(NULL);
     _exit(jc_g.opt.exitcode ? jc_g.opt.exitcode : 1);

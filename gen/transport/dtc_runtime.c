@@ -15,24 +15,24 @@
  * allocation routine), and the error values.  Every call and every packet
  * is one record (id, flags, command set and command by name, length,
  * the reply's error code), then one verdict line at exit, in
- * libjvmticheck's words.  Records are text lines, or JSON lines under
- * format=jsonl with the shim's field names (kind, name, thread, tid,
- * args, error, check, message, t_ns, dur_ns); either way they go through
- * the shim's sink (gen/runtime/jc_sink.c: whole lines, pipe-safe, one
- * message when a write fails), not a copy of it.  Packets are rare next
- * to JVMTI calls: a mutex guards the memory set and the contexts; nothing
- * here is on a hot path.
+ * libjvmticheck's words.
+ *
+ * Nothing of the shim is copied here: the library links the shim's
+ * runtime (libjcruntime) and runs it for another interface (dtc_iface
+ * below: jdwpTransport's functions and errors, no phases, no events).  So
+ * DTCHECK_OPTIONS is parsed by the shim's option table (the rows marked
+ * for the transport, and transport=), records are the shim's (text,
+ * jsonl, format=bin and record= through jc_bin.c, decoded by `jvmtigen
+ * trace`), and a violation goes the shim's way (jc_report.c: call site,
+ * context, suppress=, repeat=, only=, halt=on).  A packet is a record kind
+ * of its own (JC_REC_PACKET); trace=calls traces calls and notes,
+ * trace=events packets.  Packets are rare next to JVMTI calls: a mutex
+ * guards the memory set; nothing here is on a hot path.
  *
  * A call after Close is not a mistake: the spec gives it a result (I/O
  * error or illegal state) because a reader thread may race a closing one,
  * and libjdwp's threads do.  Reading or writing before any connection
  * ever opened is.
- *
- * DTCHECK_OPTIONS (comma separated, dtc_options.c): transport=NAME|PATH
- * (dt_socket), log=FILE (stderr; %p the pid), format=text|jsonl (text),
- * trace=on|off (on), exitcode=N (the process exit status when there were
- * violations; default: unchanged), halt=on|off (off: on, exit at the
- * first violation).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1
@@ -45,192 +45,33 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "dtc_options.h"
 #include "dtc_runtime.h"
+#include "jc_callsite.h"
+#include "jc_internal.h"
+#include "jc_shim.h"
 #include "jc_sink.h"
-
 
 typedef struct dtc_env {
     const struct jdwpTransportNativeInterface_ *functions;  /* first, as the ABI wants */
     jdwpTransportEnv *real;
 } dtc_env;
 
-static dtc_options opt;
 static bool options_bad;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static char *log_path;          /* log= with %p expanded; NULL: stderr */
 static jdwpTransportCallback agent_cb;
 static _Atomic unsigned long long seq, ncalls, nviolations, ndeviations;
 static _Atomic unsigned long long read_cmds, read_replies, written_cmds, written_replies, read_eof;
 static _Atomic unsigned long long unanswered_replies;
 static atomic_bool listening, open_now, ever_open;
 static _Atomic unsigned long long calls_after_close;
-/* Contexts, as the shim's verdict counts them: here a (check, function)
- * pair, the call sites of a transport's caller being all in libjdwp. */
-typedef struct context { const char *check, *fn; } context;
-static context contexts[128];
-static size_t ncontexts;
 static atomic_flag verdict_done = ATOMIC_FLAG_INIT;
 
-/* ---- output ------------------------------------------------------------- */
+/* ---- the interface, as the shim's runtime sees it ------------------------ */
 
-/* A text line, to the sink (jc_sink.c) whole. */
-static void out_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void out_line(const char *fmt, ...)
-{
-    char buf[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf - 1, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return;
-    if (n > (int)sizeof buf - 2)
-        n = (int)sizeof buf - 2;
-    buf[n++] = '\n';
-    jc_sink_write(buf, (size_t)n);
-}
-
-static long tid(void) { return (long)syscall(SYS_gettid); }
-
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static const char *thread_name(void)
-{
-    static _Thread_local char name[64];
-    if (!name[0] && (pthread_getname_np(pthread_self(), name, sizeof name) != 0 || !name[0]))
-        snprintf(name, sizeof name, "tid-%ld", tid());
-    return name;
-}
-
-/* A JSON line (format=jsonl): built in a buffer, strings escaped by the
- * shim's escaper, written whole; one that does not fit is dropped. */
-typedef struct jrec {
-    char b[8192];
-    size_t n;
-    bool cut;
-} jrec;
-
-static void j_put(void *ctx, const char *s, size_t n)
-{
-    jrec *r = ctx;
-    if (r->cut || r->n + n > sizeof r->b - 2) {
-        r->cut = true;
-        return;
-    }
-    memcpy(r->b + r->n, s, n);
-    r->n += n;
-}
-
-static void j_raw(jrec *r, const char *s) { j_put(r, s, strlen(s)); }
-
-static void j_str(jrec *r, const char *s)
-{
-    if (!s) {
-        j_raw(r, "null");
-        return;
-    }
-    j_raw(r, "\"");
-    jc_json_escape(s, 1024, j_put, r);
-    j_raw(r, "\"");
-}
-
-static void j_key(jrec *r, const char *key)
-{
-    j_raw(r, ",");
-    j_str(r, key);
-    j_raw(r, ":");
-}
-
-static void j_field_str(jrec *r, const char *key, const char *v) { j_key(r, key); j_str(r, v); }
-
-static void j_field_int(jrec *r, const char *key, long long v)
-{
-    char d[24];
-    snprintf(d, sizeof d, "%lld", v);
-    j_key(r, key);
-    j_raw(r, d);
-}
-
-/* kind and name first, as the shim's records; seq 0: none. */
-static void j_begin(jrec *r, const char *kind, const char *name, unsigned long long seq)
-{
-    r->n = 0;
-    r->cut = false;
-    j_raw(r, "{\"kind\":");
-    j_str(r, kind);
-    j_field_str(r, "name", name);
-    j_field_str(r, "thread", thread_name());
-    j_field_int(r, "tid", tid());
-    if (seq)
-        j_field_int(r, "seq", (long long)seq);
-}
-
-static void j_end(jrec *r, uint64_t t_ns, long long dur_ns)
-{
-    j_field_int(r, "t_ns", (long long)(t_ns ? t_ns : now_ns()));
-    if (dur_ns >= 0)
-        j_field_int(r, "dur_ns", dur_ns);
-    if (r->cut)
-        return;
-    r->b[r->n++] = '}';
-    r->b[r->n++] = '\n';
-    jc_sink_write(r->b, r->n);
-}
-
-/* A message about call seq (0: none) of function fn: text
- * "dtcheck: #seq msg", JSON a record of its kind ("note", or "warning"
- * for what goes wrong in the transport's loading). */
-static void vmessage(const char *kind, unsigned long long seq, const char *fn, const char *fmt, va_list ap)
-{
-    char msg[1024];
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    if (!opt.jsonl) {
-        if (seq)
-            out_line("dtcheck: #%llu %s", seq, msg);
-        else
-            out_line("dtcheck: %s", msg);
-        return;
-    }
-    jrec r;
-    j_begin(&r, kind, fn, seq);
-    j_field_str(&r, "message", msg);
-    j_end(&r, 0, -1);
-}
-
-/* A note the trace shows (trace=on only). */
-static void note(unsigned long long seq, const char *fn, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void note(unsigned long long seq, const char *fn, const char *fmt, ...)
-{
-    if (!opt.trace)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vmessage("note", seq, fn, fmt, ap);
-    va_end(ap);
-}
-
-/* A warning, shown whatever trace= says. */
-static void warning(const char *fn, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void warning(const char *fn, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vmessage("warning", 0, fn, fmt, ap);
-    va_end(ap);
-}
-
-static const char *error_name(int e)
+static const char *error_name(long long e)
 {
     for (const dtc_error_name *n = dtc_error_names; n->name; n++)
         if (n->num == e)
@@ -238,113 +79,146 @@ static const char *error_name(int e)
     return NULL;
 }
 
-static void halt_now(const char *check, const char *fn);
-
-/* A violation: counted, its context counted, its record written (text is
- * the line given, JSON the fields), then halt=on acts. */
-static void violation_record(unsigned long long seq, const char *check, const char *fn, const char *param,
-                             const char *msg, const char *text)
+static const char *fn_name(int fn)
 {
-    atomic_fetch_add(&nviolations, 1);
-    pthread_mutex_lock(&lock);
-    size_t i = 0;
-    while (i < ncontexts && !(strcmp(contexts[i].check, check) == 0 && strcmp(contexts[i].fn, fn) == 0))
-        i++;
-    if (i == ncontexts && ncontexts < sizeof contexts / sizeof contexts[0])
-        contexts[ncontexts++] = (context){ check, fn };
-    pthread_mutex_unlock(&lock);
-    if (!opt.jsonl) {
-        out_line("%s", text);
-    } else {
-        jrec r;
-        j_begin(&r, "violation", fn, seq);
-        j_field_str(&r, "check", check);
-        if (param)
-            j_field_str(&r, "param", param);
-        j_field_str(&r, "message", msg);
-        j_end(&r, 0, -1);
-    }
-    if (opt.halt)
-        halt_now(check, fn);
+    return fn > 0 && fn < dtc_nfns && dtc_fns[fn].name ? dtc_fns[fn].name : "?";
+}
+
+static int iface_fn_max(void) { return dtc_nfns - 1; }
+static const char *iface_fn_name(int slot) { return slot > 0 && slot < dtc_nfns ? dtc_fns[slot].name : NULL; }
+
+/* The check ids of the README's list: what suppressions may name. */
+static const char *const checks[] = {
+    "not_open", "not_listening", "illegal_state", "null", "min", "packet_length", "packet_data", "packet_flags",
+    "memory_callback", "free_unknown",
+};
+
+static const jc_iface dtc_iface = {
+    .id = JC_IFACE_TRANSPORT,
+    .tool = "dtcheck",
+    .error_group = "jdwpTransportError",
+    .error_name = error_name,
+    .fn_max = iface_fn_max,
+    .fn_name = iface_fn_name,
+    .event_name = NULL,
+    .constants = false,
+    .phases = false,
+    .started = NULL,
+    .checks = checks,
+    .nchecks = sizeof checks / sizeof checks[0],
+};
+
+static bool tracing(unsigned bit, const char *name)
+{
+    return jc_g.active && (jc_g.opt.trace & bit) && (!name || jc_options_selects(&jc_g.opt, name));
+}
+
+/* ---- notes and warnings ---------------------------------------------------- */
+
+/* A note of the trace (trace=calls, only= over fn): label says what it is
+ * about ("listening", "handshake", ...), a string constant. */
+static void note(const char *label, const char *fn, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void note(const char *label, const char *fn, const char *fmt, ...)
+{
+    if (!tracing(JC_TRACE_CALLS, fn))
+        return;
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    jc_rec *r = jc_rec_begin_labelled(JC_REC_NOTE, label, fn);
+    jc_rec_field_str(r, "message", msg);
+    jc_rec_end(r, jc_now_ns(), 0);
+}
+
+/* A warning about loading the transport, whatever trace= says. */
+static void warning(const char *fn, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void warning(const char *fn, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    jc_rec *r = jc_rec_begin_labelled(JC_REC_WARNING, "transport", fn);
+    jc_rec_field_str(r, "message", msg);
+    jc_rec_end(r, jc_now_ns(), 0);
+}
+
+/* A violation: the shim's way (jc_report.c), counted unless suppressed. */
+static void vviolation(const char *check, const char *fn, const char *param, const char *fmt, va_list ap)
+{
+    if (jc_report_violation(check, fn, param, fmt, ap))
+        atomic_fetch_add(&nviolations, 1);
+}
+
+static void violation(const char *check, const char *fn, const char *param, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void violation(const char *check, const char *fn, const char *param, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vviolation(check, fn, param, fmt, ap);
+    va_end(ap);
 }
 
 /* ---- the verdict -------------------------------------------------------- */
 
-
 static const char *s_if(unsigned long long n) { return n == 1 ? "" : "s"; }
 
+/* At exit (before the trace's last flush) or unload: contexts shown fewer
+ * times than they occurred, the packets, the verdict line (a summary
+ * record, and on stderr always, as the shim's), then exitcode=. */
 static void verdict(void)
 {
-    if (atomic_flag_test_and_set(&verdict_done))
+    if (!jc_g.active || atomic_flag_test_and_set(&verdict_done))
         return;
-    unsigned long long v = nviolations, c = ncalls, d = ndeviations;
-    pthread_mutex_lock(&lock);
-    size_t cx = ncontexts;
-    pthread_mutex_unlock(&lock);
-    if (!opt.jsonl) {
-        char packets[256];
-        snprintf(packets, sizeof packets,
-                 "packets: %llu read (%llu commands, %llu replies, %llu end of stream), %llu written (%llu replies, %llu commands)",
-                 read_cmds + read_replies, read_cmds, read_replies, read_eof, written_cmds + written_replies,
-                 written_replies, written_cmds);
-        if (calls_after_close)
-            snprintf(packets + strlen(packets), sizeof packets - strlen(packets), "; I/O calls after Close: %llu",
-                     (unsigned long long)calls_after_close);
-        out_line("dtcheck: %s", packets);
-    } else {
-        jrec r;
-        j_begin(&r, "summary", "packets", 0);
-        j_field_int(&r, "read_commands", (long long)read_cmds);
-        j_field_int(&r, "read_replies", (long long)read_replies);
-        j_field_int(&r, "read_end_of_stream", (long long)read_eof);
-        j_field_int(&r, "written_replies", (long long)written_replies);
-        j_field_int(&r, "written_commands", (long long)written_cmds);
-        j_field_int(&r, "calls_after_close", (long long)calls_after_close);
-        j_end(&r, 0, -1);
-    }
+    jc_trace_flush_all();
+    uint64_t now = jc_now_ns();
+    jc_context_report(now);
+    unsigned long long v = nviolations, c = ncalls, d = ndeviations, supp = jc_context_suppressed_count();
+    size_t cx = jc_context_count();
+    jc_rec *r = jc_rec_begin(JC_REC_SUMMARY, "packets");
+    jc_rec_field_int(r, "read_commands", (long long)read_cmds);
+    jc_rec_field_int(r, "read_replies", (long long)read_replies);
+    jc_rec_field_int(r, "read_end_of_stream", (long long)read_eof);
+    jc_rec_field_int(r, "written_replies", (long long)written_replies);
+    jc_rec_field_int(r, "written_commands", (long long)written_cmds);
+    jc_rec_field_int(r, "calls_after_close", (long long)calls_after_close);
+    jc_rec_end(r, now, 0);
     /* the shim's verdict line, with the transport's deviations after it */
-    char line[1024], dev[160] = "", logs[600] = "";
+    char line[1024], dev[160] = "", sup[80] = "", logs[600] = "";
     if (d)
-        snprintf(dev, sizeof dev, "; the transport deviated from the spec %llu time%s (deviation records)", d,
-                 s_if(d));
-    if (log_path)
-        snprintf(logs, sizeof logs, "; log %s", log_path);
+        snprintf(dev, sizeof dev, "; the transport deviated from the spec %llu time%s (undocumented_error warnings)",
+                 d, s_if(d));
+    if (supp)
+        snprintf(sup, sizeof sup, "; suppressed %llu violation%s", supp, s_if(supp));
+    if (jc_g.opt.log_path)
+        snprintf(logs, sizeof logs, "; log %s", jc_g.opt.log_path);
     if (v == 0)
-        snprintf(line, sizeof line, "dtcheck: no problems found (%llu call%s checked)%s%s", c, s_if(c), dev, logs);
+        snprintf(line, sizeof line, "dtcheck: no problems found (%llu call%s checked)%s%s%s", c, s_if(c), sup, dev,
+                 logs);
     else
-        snprintf(line, sizeof line, "dtcheck: %llu violation%s in %zu context%s%s%s", v, s_if(v), cx,
-                 s_if(cx), dev, logs);
-    if (!opt.jsonl) {
-        out_line("%s", line);
-    } else {
-        jrec r;
-        j_begin(&r, "summary", "verdict", 0);
-        j_field_int(&r, "violations", (long long)v);
-        j_field_int(&r, "contexts", (long long)cx);
-        j_field_int(&r, "calls", (long long)c);
-        j_field_int(&r, "deviations", (long long)d);
-        j_field_str(&r, "message", line);
-        j_end(&r, 0, -1);
-    }
-    /* on stderr too when the log is a file (or JSON), as the shim's */
-    if (log_path || opt.jsonl) {
-        size_t n = strlen(line);
-        line[n] = '\n';
-        line[n + 1] = '\0';
-        jc_say(line);
-    }
-    if (v && opt.exitcode >= 0)
-        _exit(opt.exitcode);
-}
-
-/* halt=on: after the first violation's record, one line on stderr, and
- * the exit (exitcode=N, else 1). */
-static void halt_now(const char *check, const char *fn)
-{
-    char line[512];
-    snprintf(line, sizeof line, "dtcheck: halt=on: stopped at the first violation, [%s] %s\n", check, fn);
+        snprintf(line, sizeof line, "dtcheck: %llu violation%s in %zu context%s%s%s%s", v, s_if(v), cx, s_if(cx), sup,
+                 dev, logs);
+    r = jc_rec_begin(JC_REC_SUMMARY, "verdict");
+    jc_rec_field_int(r, "violations", (long long)v);
+    jc_rec_field_int(r, "contexts", (long long)cx);
+    jc_rec_field_int(r, "calls", (long long)c);
+    jc_rec_field_int(r, "deviations", (long long)d);
+    jc_rec_field_int(r, "suppressed", (long long)supp);
+    jc_rec_field_str(r, "message", line);
+    jc_rec_end(r, now, 0);
+    jc_trace_flush_all();
+    size_t n = strlen(line);
+    line[n] = '\n';
+    line[n + 1] = '\0';
     jc_say(line);
-    _exit(opt.exitcode > 0 ? opt.exitcode : 1);
+    if (v && jc_g.opt.exitcode) {
+        fflush(NULL);
+        _exit(jc_g.opt.exitcode);
+    }
 }
 
 __attribute__((destructor)) static void at_unload(void) { verdict(); }
@@ -353,25 +227,14 @@ __attribute__((destructor)) static void at_unload(void) { verdict(); }
 
 static void parse_options(void)
 {
-    char err[600];
-    dtc_options_default(&opt);
-    if (dtc_options_parse(getenv("DTCHECK_OPTIONS"), &opt, err, sizeof err) != 0) {
-        fprintf(stderr, "%s\n", err);
+    char err[1024];
+    if (jc_init_iface(&dtc_iface, getenv("DTCHECK_OPTIONS"), false, err, sizeof err) != 0) {
+        /* one line, "dtcheck: ...", as the shim's for its options */
+        char line[sizeof err + 1];
+        snprintf(line, sizeof line, "%s\n", err);
+        jc_say(line);
         options_bad = true;
-        return;
     }
-    jc_sink_set_tool("dtcheck");
-    if (*opt.log && ((log_path = strdup(opt.log)) == NULL || jc_expand_pid(&log_path) != 0)) {
-        free(log_path);
-        log_path = NULL;
-    }
-    if (log_path && jc_sink_open(log_path, err, sizeof err) != 0) {
-        fprintf(stderr, "%s; tracing to stderr\n", err);
-        free(log_path);
-        log_path = NULL;
-    }
-    if (!log_path)
-        (void)jc_sink_open(NULL, err, sizeof err);
 }
 
 /* ---- memory from the agent's routines ----------------------------------- */
@@ -448,11 +311,9 @@ static void dtc_free(void *p)
     if (!p)
         return;
     if (!set_remove(p)) {
-        char msg[256], text[300];
-        snprintf(msg, sizeof msg, "the transport frees %p, which the allocation routine did not give it (or it freed "
-                 "already): not passed on", p);
-        snprintf(text, sizeof text, "dtcheck: violation [free_unknown] t%ld: %s", tid(), msg);
-        violation_record(0, "free_unknown", "free", NULL, msg, text);
+        violation("free_unknown", "free", NULL,
+                  "the transport frees %p, which the allocation routine did not give it (or it freed already): not "
+                  "passed on", p);
         return;
     }
     atomic_fetch_add(&nfrees, 1);
@@ -470,24 +331,18 @@ static void handed_over(dtc_call *c, const char *what, const void *p)
 
 /* ---- the call record ---------------------------------------------------- */
 
-static void put(dtc_call *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(dtc_call *c, const char *fmt, ...)
+static void arg(dtc_call *c, const char *name, int type, long long v, const void *p, const char *s)
 {
-    if (c->len >= (int)sizeof c->line - 1)
+    if (c->nargs >= DTC_MAX_ARGS)
         return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(c->line + c->len, sizeof c->line - (size_t)c->len, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        c->len += n;
-    if (c->len > (int)sizeof c->line - 1)
-        c->len = (int)sizeof c->line - 1;
-}
-
-static const char *fn_name(int fn)
-{
-    return fn > 0 && fn < dtc_nfns && dtc_fns[fn].name ? dtc_fns[fn].name : "?";
+    dtc_arg *a = &c->args[c->nargs++];
+    a->name = name;
+    a->type = type;
+    a->v = v;
+    a->p = p;
+    a->null = type == DTC_ARG_STR && !s;
+    if (s)
+        snprintf(a->s, sizeof a->s, "%s", s);
 }
 
 void dtc_enter(dtc_call *c, jdwpTransportEnv *env, int fn)
@@ -495,107 +350,55 @@ void dtc_enter(dtc_call *c, jdwpTransportEnv *env, int fn)
     (void)env;
     c->fn = fn;
     c->seq = atomic_fetch_add(&seq, 1) + 1;
-    c->len = 0;
-    c->alen = 0;
-    c->args[0] = '\0';
+    c->nargs = 0;
     c->failed_check = false;
-    c->t0 = opt.jsonl ? now_ns() : 0;
+    c->t0 = jc_now_ns();
     atomic_fetch_add(&ncalls, 1);
-    put(c, "dtcheck: #%llu t%ld %s(", c->seq, tid(), fn_name(fn));
 }
 
-/* The JSON args of the call (format=jsonl): ",\"name\":value" each. */
-static void jarg(dtc_call *c, const char *name, const char *json_value)
-{
-    if (!opt.jsonl)
-        return;
-    int n = snprintf(c->args + c->alen, sizeof c->args - (size_t)c->alen, "%s\"%s\":%s", c->alen ? "," : "", name,
-                     json_value);
-    if (n > 0 && c->alen + n < (int)sizeof c->args)
-        c->alen += n;
-    else
-        c->args[c->alen] = '\0';    /* cut at an argument */
-}
-
-static void sep(dtc_call *c)
-{
-    if (c->line[c->len - 1] != '(')
-        put(c, ", ");
-}
-
-void dtc_arg_long(dtc_call *c, const char *name, long long v)
-{
-    sep(c);
-    put(c, "%s=%lld", name, v);
-    char d[24];
-    snprintf(d, sizeof d, "%lld", v);
-    jarg(c, name, d);
-}
-void dtc_arg_ptr(dtc_call *c, const char *name, const void *v)
-{
-    sep(c);
-    put(c, "%s=%p", name, v);
-    char d[32];
-    snprintf(d, sizeof d, v ? "\"%p\"" : "null", v);
-    jarg(c, name, d);
-}
-void dtc_arg_str(dtc_call *c, const char *name, const char *v)
-{
-    sep(c);
-    if (v)
-        put(c, "%s=\"%.200s\"", name, v);
-    else
-        put(c, "%s=NULL", name);
-    if (opt.jsonl) {
-        jrec r = { .n = 0 };
-        j_str(&r, v);
-        r.b[r.cut ? 0 : r.n] = '\0';
-        jarg(c, name, r.cut ? "null" : r.b);
-    }
-}
-void dtc_args_done(dtc_call *c) { put(c, ")"); }
+void dtc_arg_long(dtc_call *c, const char *name, long long v) { arg(c, name, DTC_ARG_INT, v, NULL, NULL); }
+void dtc_arg_ptr(dtc_call *c, const char *name, const void *v) { arg(c, name, DTC_ARG_PTR, 0, v, NULL); }
+void dtc_arg_str(dtc_call *c, const char *name, const char *v) { arg(c, name, DTC_ARG_STR, 0, NULL, v); }
+void dtc_args_done(dtc_call *c) { (void)c; }
 
 void dtc_violation(dtc_call *c, const char *check, const char *param, const char *fmt, ...)
 {
-    char msg[512], text[1024];
+    c->failed_check = true;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vviolation(check, fn_name(c->fn), param, fmt, ap);
     va_end(ap);
-    c->failed_check = true;
-    snprintf(text, sizeof text, "dtcheck: violation [%s] #%llu t%ld %s%s%s: %s", check, c->seq, tid(), fn_name(c->fn),
-             param ? " param " : "", param ? param : "", msg);
-    violation_record(c->seq, check, fn_name(c->fn), param, msg, text);
 }
 
-/* The call's record: text "... = RESULT", JSON a "call" record with the
- * error's name ("error") or the value of a function without one
- * ("result"). */
+/* The call's record, as the shim's: the arguments, then the error by name
+ * (or "result" for a function without one, IsOpen), "refused" when we did
+ * not pass it on, and "seq", the order calls began (a call's record is
+ * written when it returns).  trace=calls, or trace=errors when it failed;
+ * only= over the function's name. */
 static void call_record(dtc_call *c, bool has_error, int v, bool refused)
 {
-    if (!opt.trace)
+    bool failed = (has_error && v != JDWPTRANSPORT_ERROR_NONE) || c->failed_check;
+    if (!tracing(failed ? JC_TRACE_CALLS | JC_TRACE_ERRORS : JC_TRACE_CALLS, fn_name(c->fn)))
         return;
-    const char *n = has_error ? error_name(v) : NULL;
-    if (!opt.jsonl) {
-        if (n)
-            out_line("%.*s = %s%s", c->len, c->line, n, refused ? " (refused)" : "");
+    uint64_t t = jc_now_ns();
+    jc_rec *r = jc_rec_begin(JC_REC_CALL, fn_name(c->fn));
+    for (int i = 0; i < c->nargs; i++) {
+        const dtc_arg *a = &c->args[i];
+        if (a->type == DTC_ARG_INT)
+            jc_rec_arg_int(r, a->name, a->v);
+        else if (a->type == DTC_ARG_PTR)
+            jc_rec_arg_ptr(r, a->name, a->p);
         else
-            out_line("%.*s = %d%s", c->len, c->line, v, refused ? " (refused)" : "");
-        return;
+            jc_rec_arg_str(r, a->name, a->null ? NULL : a->s);
     }
-    jrec r;
-    j_begin(&r, "call", fn_name(c->fn), c->seq);
-    j_raw(&r, ",\"args\":{");
-    j_raw(&r, c->args);
-    j_raw(&r, "}");
-    if (n)
-        j_field_str(&r, "error", n);
+    if (has_error)
+        jc_rec_error(r, (jvmtiError)v);
     else
-        j_field_int(&r, has_error ? "error" : "result", v);
+        jc_rec_field_int(r, "result", v);
     if (refused)
-        j_raw(&r, ",\"refused\":true");
-    uint64_t t = now_ns();
-    j_end(&r, c->t0, (long long)(t - c->t0));
+        jc_rec_field_str(r, "refused", "yes");
+    jc_rec_field_int(r, "seq", (long long)c->seq);
+    jc_rec_end(r, c->t0, t - c->t0);
 }
 
 int dtc_refused(dtc_call *c, int error)
@@ -623,25 +426,22 @@ static bool listed(const int *list, int e)
 void dtc_result(dtc_call *c, int error)
 {
     call_record(c, true, error, false);
-    /* The transport's own deviation, not its caller's mistake: a record
+    /* The transport's own deviation, not its caller's mistake: a warning
      * and a count of its own, apart from the violations.  (dt_socket
      * answers a StopListening when not listening with ILLEGAL_STATE; the
      * spec says that call does nothing and returns no error.) */
     if (!listed(dtc_universal_errors, error) && !listed(dtc_fns[c->fn].errors, error)) {
         atomic_fetch_add(&ndeviations, 1);
+        if (!jc_g.active || jc_g.opt.trace == 0 || !jc_options_selects(&jc_g.opt, fn_name(c->fn)))
+            return;
         char msg[512];
         snprintf(msg, sizeof msg, "the transport returned %s (%d), which the spec does not list for %s",
                  error_name(error) ? error_name(error) : "a value no error has", error, fn_name(c->fn));
-        if (!opt.jsonl) {
-            out_line("dtcheck: deviation [undocumented_error] #%llu t%ld %s: %s", c->seq, tid(), fn_name(c->fn), msg);
-        } else {
-            jrec r;
-            j_begin(&r, "deviation", fn_name(c->fn), c->seq);
-            j_field_str(&r, "check", "undocumented_error");
-            j_field_int(&r, "error", error);
-            j_field_str(&r, "message", msg);
-            j_end(&r, 0, -1);
-        }
+        jc_rec *r = jc_rec_begin_labelled(JC_REC_WARNING, "undocumented_error", fn_name(c->fn));
+        jc_rec_field_int(r, "error", error);
+        jc_rec_field_str(r, "message", msg);
+        jc_rec_field_int(r, "seq", (long long)c->seq);
+        jc_rec_end(r, jc_now_ns(), 0);
     }
 }
 
@@ -664,45 +464,40 @@ jdwpTransportEnv *dtc_real_env(jdwpTransportEnv *env) { return ((dtc_env *)env)-
 typedef struct pending { jint id; jbyte set, cmd; bool used; } pending;
 static pending from_debugger[1024], from_vm[1024];
 
-static void describe(char *buf, size_t len, int set, int cmd)
-{
-    const char *sn = dtc_command_set_name(set), *cn = dtc_command_name(set, cmd);
-    snprintf(buf, len, "%s.%s (%d,%d)", sn ? sn : "?", cn ? cn : "?", set, cmd);
-}
-
-/* A packet's record in JSON: "name" is "CommandSet.Command" ("?" parts
- * unknown; a reply to no command we saw: null), "dir" "in" (read from the
- * debugger) or "out". */
-static void packet_json(const dtc_call *c, const char *dir, bool reply, const jdwpPacket *p, bool known, int set,
-                        int cmd)
+/* A packet's record: named "CommandSet.Command" ("?" for a part unknown;
+ * "?" for a reply to no command we saw), with its direction ("in": read
+ * from the debugger), type, id, length, flags, the command set and
+ * command, and a reply's error code and its name.  trace=events; only=
+ * over the packet's name or the call's. */
+static void packet_record(const dtc_call *c, bool in, bool reply, const jdwpPacket *p, bool known, int set, int cmd)
 {
     char name[128];
     const char *sn = dtc_command_set_name(set), *cn = dtc_command_name(set, cmd);
     snprintf(name, sizeof name, "%s.%s", sn ? sn : "?", cn ? cn : "?");
-    jrec r;
-    j_begin(&r, "packet", known ? name : NULL, c->seq);
-    j_field_str(&r, "dir", dir[0] == '<' ? "in" : "out");
-    j_field_str(&r, "type", reply ? "reply" : "command");
-    j_field_int(&r, "id", p->type.cmd.id);
-    j_field_int(&r, "len", p->type.cmd.len);
-    j_field_int(&r, "flags", (unsigned char)p->type.cmd.flags);
+    if (!tracing(JC_TRACE_EVENTS, NULL)
+        || !(jc_options_selects(&jc_g.opt, known ? name : "?") || jc_options_selects(&jc_g.opt, fn_name(c->fn))))
+        return;
+    jc_rec *r = jc_rec_begin(JC_REC_PACKET, known ? name : "?");
+    jc_rec_field_str(r, "dir", in ? "in" : "out");
+    jc_rec_field_str(r, "type", reply ? "reply" : "command");
+    jc_rec_field_int(r, "id", p->type.cmd.id);
+    jc_rec_field_int(r, "len", p->type.cmd.len);
+    jc_rec_field_int(r, "flags", (unsigned char)p->type.cmd.flags);
     if (known) {
-        j_field_int(&r, "command_set", set);
-        j_field_int(&r, "command", cmd);
+        jc_rec_field_int(r, "command_set", set);
+        jc_rec_field_int(r, "command", cmd);
     }
     if (reply) {
         const char *en = dtc_jdwp_error_name(p->type.reply.errorCode);
-        j_field_int(&r, "error_code", p->type.reply.errorCode);
-        j_field_str(&r, "error", en);
+        jc_rec_field_int(r, "error_code", p->type.reply.errorCode);
+        jc_rec_field_str(r, "error", en ? en : "?");
     }
-    j_end(&r, 0, -1);
+    jc_rec_field_int(r, "seq", (long long)c->seq);
+    jc_rec_end(r, jc_now_ns(), 0);
 }
 
-/* dir: "<-" read from the debugger, "->" written to it. */
-static void trace_packet(const dtc_call *c, const char *dir, const jdwpPacket *p, pending *cmds_in,
-                         pending *replies_to)
+static void trace_packet(const dtc_call *c, bool in, const jdwpPacket *p, pending *cmds_in, pending *replies_to)
 {
-    char what[160];
     int set = 0, cmd = 0;
     if (p->type.cmd.flags & JDWPTRANSPORT_FLAGS_REPLY) {
         const jdwpReplyPacket *r = &p->type.reply;
@@ -715,32 +510,16 @@ static void trace_packet(const dtc_call *c, const char *dir, const jdwpPacket *p
             q->used = false;
         }
         pthread_mutex_unlock(&lock);
-        if (known) {
-            describe(what, sizeof what, set, cmd);
-        } else {
-            snprintf(what, sizeof what, "to an unknown command");
+        if (!known)
             atomic_fetch_add(&unanswered_replies, 1);
-        }
-        const char *en = dtc_jdwp_error_name(r->errorCode);
-        if (opt.trace && opt.jsonl)
-            packet_json(c, dir, true, p, known, set, cmd);
-        else if (opt.trace)
-            out_line("dtcheck: #%llu packet %s reply id=%d len=%d flags=0x%02x error=%d%s%s %s", c->seq, dir, r->id,
-                     r->len, (unsigned char)r->flags, r->errorCode, en ? " " : "", en ? en : "", what);
+        packet_record(c, in, true, p, known, set, cmd);
     } else {
         const jdwpCmdPacket *k = &p->type.cmd;
         pending *q = &cmds_in[(unsigned)k->id % 1024];
         pthread_mutex_lock(&lock);
         *q = (pending){ k->id, k->cmdSet, k->cmd, true };
         pthread_mutex_unlock(&lock);
-        set = (unsigned char)k->cmdSet;
-        cmd = (unsigned char)k->cmd;
-        describe(what, sizeof what, set, cmd);
-        if (opt.trace && opt.jsonl)
-            packet_json(c, dir, false, p, true, set, cmd);
-        else if (opt.trace)
-            out_line("dtcheck: #%llu packet %s command id=%d len=%d flags=0x%02x %s", c->seq, dir, k->id, k->len,
-                     (unsigned char)k->flags, what);
+        packet_record(c, in, false, p, true, (unsigned char)k->cmdSet, (unsigned char)k->cmd);
     }
 }
 
@@ -750,7 +529,7 @@ int dtc_pre_GetCapabilities(dtc_call *c, JDWPTransportCapabilities *caps) { (voi
 void dtc_post_GetCapabilities(dtc_call *c, jdwpTransportError r, JDWPTransportCapabilities *caps)
 {
     if (r == JDWPTRANSPORT_ERROR_NONE)
-        note(c->seq, fn_name(c->fn), "capabilities: timeout attach %d, accept %d, handshake %d",
+        note("capabilities", fn_name(c->fn), "capabilities: timeout attach %d, accept %d, handshake %d",
                  caps->can_timeout_attach, caps->can_timeout_accept, caps->can_timeout_handshake);
 }
 
@@ -768,7 +547,7 @@ void dtc_post_Attach(dtc_call *c, jdwpTransportError r, const char *address, jlo
     if (r == JDWPTRANSPORT_ERROR_NONE) {
         atomic_store(&open_now, true);
         atomic_store(&ever_open, true);
-        note(c->seq, fn_name(c->fn), "connected to %s, handshake done (\"JDWP-Handshake\" both ways)", address);
+        note("handshake", fn_name(c->fn), "connected to %s, handshake done (\"JDWP-Handshake\" both ways)", address);
     }
 }
 
@@ -787,7 +566,7 @@ void dtc_post_StartListening(dtc_call *c, jdwpTransportError r, const char *addr
         return;
     atomic_store(&listening, true);
     if (actual) {
-        note(c->seq, fn_name(c->fn), "listening at %s", *actual ? *actual : "(null)");
+        note("listening", fn_name(c->fn), "listening at %s", *actual ? *actual : "(null)");
         handed_over(c, "actual_address", *actual);
     }
 }
@@ -815,7 +594,7 @@ void dtc_post_Accept(dtc_call *c, jdwpTransportError r, jlong t1, jlong t2)
     if (r == JDWPTRANSPORT_ERROR_NONE) {
         atomic_store(&open_now, true);
         atomic_store(&ever_open, true);
-        note(c->seq, fn_name(c->fn), "debugger accepted, handshake done (\"JDWP-Handshake\" both ways)");
+        note("handshake", fn_name(c->fn), "debugger accepted, handshake done (\"JDWP-Handshake\" both ways)");
     }
 }
 
@@ -846,7 +625,7 @@ void dtc_post_ReadPacket(dtc_call *c, jdwpTransportError r, jdwpPacket *pkt)
     jint len = pkt->type.cmd.len;
     if (len == 0) {
         atomic_fetch_add(&read_eof, 1);
-        note(c->seq, fn_name(c->fn), "end of stream: the debugger closed the connection");
+        note("end_of_stream", fn_name(c->fn), "end of stream: the debugger closed the connection");
         return;
     }
     const jbyte *data = pkt->type.cmd.flags & JDWPTRANSPORT_FLAGS_REPLY ? pkt->type.reply.data : pkt->type.cmd.data;
@@ -860,7 +639,7 @@ void dtc_post_ReadPacket(dtc_call *c, jdwpTransportError r, jdwpPacket *pkt)
         atomic_fetch_add(&read_replies, 1);
     else
         atomic_fetch_add(&read_cmds, 1);
-    trace_packet(c, "<-", pkt, from_debugger, from_vm);
+    trace_packet(c, true, pkt, from_debugger, from_vm);
 }
 
 int dtc_pre_WritePacket(dtc_call *c, const jdwpPacket *pkt)
@@ -893,7 +672,7 @@ void dtc_post_WritePacket(dtc_call *c, jdwpTransportError r, const jdwpPacket *p
         atomic_fetch_add(&written_replies, 1);
     else
         atomic_fetch_add(&written_cmds, 1);
-    trace_packet(c, "->", pkt, from_vm, from_debugger);
+    trace_packet(c, false, pkt, from_vm, from_debugger);
 }
 
 int dtc_pre_GetLastError(dtc_call *c, char **msg) { (void)c; (void)msg; return -1; }
@@ -901,13 +680,13 @@ void dtc_post_GetLastError(dtc_call *c, jdwpTransportError r, char **msg)
 {
     if (r != JDWPTRANSPORT_ERROR_NONE)
         return;
-    note(c->seq, fn_name(c->fn), "last error: %s", *msg ? *msg : "(null)");
+    note("last_error", fn_name(c->fn), "last error: %s", *msg ? *msg : "(null)");
     handed_over(c, "error", *msg);
 }
 
 int dtc_pre_SetTransportConfiguration(dtc_call *c, jdwpTransportConfiguration *config)
 {
-    note(c->seq, fn_name(c->fn), "configuration: allowed_peers=%s",
+    note("configuration", fn_name(c->fn), "configuration: allowed_peers=%s",
          config->allowed_peers ? config->allowed_peers : "(any)");
     return -1;
 }
@@ -922,8 +701,8 @@ void dtc_post_SetTransportConfiguration(dtc_call *c, jdwpTransportError r, jdwpT
  * agent's alloc routine lives there); a PATH with a slash as it is. */
 static void *load_real(void *agent_fn, char *path, size_t len)
 {
-    if (strchr(opt.transport, '/')) {
-        snprintf(path, len, "%s", opt.transport);
+    if (strchr(jc_g.opt.transport, '/')) {
+        snprintf(path, len, "%s", jc_g.opt.transport);
     } else {
         Dl_info info;
         const char *dir = ".";
@@ -933,7 +712,7 @@ static void *load_real(void *agent_fn, char *path, size_t len)
             *strrchr(buf, '/') = '\0';
             dir = buf;
         }
-        snprintf(path, len, "%s/lib%s.so", dir, opt.transport);
+        snprintf(path, len, "%s/lib%s.so", dir, jc_g.opt.transport);
     }
     return dlopen(path, RTLD_NOW | RTLD_LOCAL);
 }
@@ -946,18 +725,24 @@ jint dtc_entry_jdwpTransport_OnLoad(JavaVM *jvm, jdwpTransportCallback *callback
     if (options_bad)
         return JNI_ERR;     /* the message is out; libjdwp says the transport failed */
     atexit(verdict);
+    jc_trace_before_exit(verdict);  /* the trace's own last flush may come first */
     /* the real transport dereferences every one of them (dt_socket: jvm) */
     if (!jvm || !callback || !callback->alloc || !callback->free || !env) {
         const char *what = !jvm ? "jvm" : !env ? "env" : "callback or one of its routines";
-        char msg[256], text[320];
-        snprintf(msg, sizeof msg, "%s is NULL: not passed to the transport, JNI_ERR returned", what);
-        snprintf(text, sizeof text, "dtcheck: violation [null] jdwpTransport_OnLoad: %s", msg);
-        violation_record(0, "null", "jdwpTransport_OnLoad", what, msg, text);
+        violation("null", "jdwpTransport_OnLoad", what, "%s is NULL: not passed to the transport, JNI_ERR returned",
+                  what);
         return JNI_ERR;
     }
     agent_cb = *callback;   /* the struct lives only for this call */
+    /* Java thread names in records, as the shim's (jc_trace.c asks them
+     * through a private env while the VM is live): that env follows the
+     * phase (jc_shim.c's jc_track_phase).  Without one, OS names. */
+    static atomic_flag phase_tracked = ATOMIC_FLAG_INIT;
+    char err[512];
+    if (!atomic_flag_test_and_set(&phase_tracked) && jc_track_phase(jvm, err, sizeof err) != 0)
+        warning("jdwpTransport_OnLoad", "%s: threads keep their OS names in records", err);
     if (version != JDWPTRANSPORT_VERSION_1_0 && version != JDWPTRANSPORT_VERSION_1_1)
-        note(0, "jdwpTransport_OnLoad", "jdwpTransport_OnLoad: version 0x%08x is none the spec defines",
+        note("version", "jdwpTransport_OnLoad", "jdwpTransport_OnLoad: version 0x%08x is none the spec defines",
              (unsigned)version);
     char path[1100];
     void *lib = load_real((void *)callback->alloc, path, sizeof path);
@@ -970,7 +755,7 @@ jint dtc_entry_jdwpTransport_OnLoad(JavaVM *jvm, jdwpTransportCallback *callback
     static jdwpTransportCallback ours = { dtc_alloc, dtc_free };
     jdwpTransportEnv *real = NULL;
     jint rc = real_onload(jvm, &ours, version, &real);
-    note(0, "jdwpTransport_OnLoad", "jdwpTransport_OnLoad(version=0x%08x) -> %s: %d", (unsigned)version, path, rc);
+    note("loaded", "jdwpTransport_OnLoad", "jdwpTransport_OnLoad(version=0x%08x) -> %s: %d", (unsigned)version, path, rc);
     if (rc != JNI_OK)
         return rc;
     dtc_env *e = calloc(1, sizeof *e);

@@ -27,15 +27,24 @@ extern const dtc_fn_info dtc_fns[];
 extern const int dtc_nfns;
 extern const struct jdwpTransportNativeInterface_ dtc_wrapped_table;
 
-/* One call in progress: its record is built as it goes. */
+/* One call in progress: its arguments are kept until it returns, when
+ * its record (the shim's, jc_rec_*) is written. */
+enum { DTC_ARG_INT, DTC_ARG_PTR, DTC_ARG_STR };
+#define DTC_MAX_ARGS 4
+typedef struct dtc_arg {
+    const char *name;           /* a string constant of the wrapper */
+    int type;
+    long long v;
+    const void *p;
+    char s[256];                /* a string argument, cut */
+    bool null;
+} dtc_arg;
 typedef struct dtc_call {
     int fn;
     unsigned long long seq;
-    char line[1024];            /* format=text: the call's line so far */
-    int len;
-    char args[1024];            /* format=jsonl: the args object's inside */
-    int alen;
-    unsigned long long t0;      /* format=jsonl: when it started (ns) */
+    dtc_arg args[DTC_MAX_ARGS];
+    int nargs;
+    unsigned long long t0;      /* when it started (ns) */
     bool failed_check;
 } dtc_call;
 

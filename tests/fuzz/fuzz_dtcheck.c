@@ -1,11 +1,14 @@
 /* fuzz_dtcheck.c — libFuzzer target: one input is one DTCHECK_OPTIONS value
- * (the options of libdt_check.so, gen/transport/dtc_options.c).
+ * (the options of libdt_check.so), parsed as libdt_check parses it: by the
+ * shim's option table for the transport's rows
+ * (jc_options_parse_for(JC_IFACE_TRANSPORT), gen/runtime/jc_options.c).
  *
  * The value comes from the environment, so any bytes up to the first NUL:
  * good options are parsed into their fields (and an option not given
- * keeps its default), a bad one gives one message
- * "DTCHECK_OPTIONS: error: ..." on one line.  Anything else aborts (a
- * finding).  Built by scripts/fuzz.sh (FUZZ_TARGET=dtcheck) with
+ * keeps the transport's default), a bad one gives one message
+ * "dtcheck: ..." on one line and leaves nothing to free.  An option only
+ * the JVMTI shim has (check=, agent=) is refused.  Anything else aborts
+ * (a finding).  Built by scripts/fuzz.sh (FUZZ_TARGET=dtcheck) with
  * libFuzzer, and with replay.c as tests/fuzz_dtcheck_replay, which
  * tests/fuzz-replay.sh runs over tests/fuzz/dtcheck-seeds in every
  * `make check`.
@@ -15,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dtc_options.h"
+#include "jc_runtime.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -26,35 +29,42 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
+static void finding(const char *what, const char *s)
+{
+    fprintf(stderr, "fuzz_dtcheck: %s: '%.200s'\n", what, s);
+    abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *s = malloc(size + 1), err[256] = "";
+    char *s = malloc(size + 1), err[1024] = "";
     if (!s)
         return 0;
     memcpy(s, data, size);
     s[size] = '\0';
-    dtc_options o;
-    dtc_options_default(&o);
-    if (dtc_options_parse(s, &o, err, sizeof err) == 0) {
-        if (!o.transport[0] || strlen(o.transport) >= sizeof o.transport || strlen(o.log) >= sizeof o.log
-            || o.exitcode < -1 || o.exitcode > 255) {
-            fprintf(stderr, "fuzz_dtcheck: parsed options out of range\n");
-            abort();
-        }
+    jc_options o, d;
+    if (jc_options_parse_for(JC_IFACE_TRANSPORT, "", false, &d, err, sizeof err) != 0)
+        finding("the empty string is refused", s);
+    if (jc_options_parse_for(JC_IFACE_TRANSPORT, s, false, &o, err, sizeof err) == 0) {
+        if (!o.transport || !o.transport[0] || o.exitcode < 0 || o.exitcode > 255 || o.repeat < 1 || o.stack < 1
+            || o.stack > 32 || o.agent_path || o.format > JC_FMT_BIN)
+            finding("parsed options out of range", s);
         /* an option the text does not name keeps its default */
-        dtc_options d;
-        dtc_options_default(&d);
-        if ((!strstr(s, "format=") && o.jsonl != d.jsonl) || (!strstr(s, "halt=") && o.halt != d.halt)
+        if ((!strstr(s, "format=") && o.format != d.format) || (!strstr(s, "halt=") && o.halt != d.halt)
             || (!strstr(s, "trace=") && o.trace != d.trace) || (!strstr(s, "exitcode=") && o.exitcode != d.exitcode)
-            || (!strstr(s, "log=") && strcmp(o.log, d.log) != 0)
-            || (!strstr(s, "transport=") && strcmp(o.transport, d.transport) != 0)) {
-            fprintf(stderr, "fuzz_dtcheck: an option not given changed\n");
-            abort();
-        }
-    } else if (strncmp(err, "DTCHECK_OPTIONS: error: ", 24) != 0 || strchr(err, '\n')) {
-        fprintf(stderr, "fuzz_dtcheck: bad message '%s'\n", err);
-        abort();
+            || (!strstr(s, "log=") && o.log_path) || (!strstr(s, "repeat=") && o.repeat != d.repeat)
+            || (!strstr(s, "transport=") && strcmp(o.transport, d.transport) != 0)
+            || (!strstr(s, "only=") && o.nonly))
+            finding("an option not given changed", s);
+        if (strstr(s, "check=") == s || strstr(s, ",check=") || strstr(s, "agent=") == s || strstr(s, ",agent="))
+            finding("a JVMTI-only option was taken", s);
+        jc_options_free(&o);
+    } else if (strncmp(err, "dtcheck: ", 9) != 0 || strchr(err, '\n')) {
+        finding("bad message", err);
+    } else if (o.log_path || o.nonly || o.agent_path) {
+        finding("a refused parse left something to free", s);
     }
+    jc_options_free(&d);
     free(s);
     return 0;
 }

@@ -6,12 +6,14 @@
  * test can match the reports to the steps.  The transport gets a real
  * JavaVM (libjvm.so, argv[2], started with JNI_CreateJavaVM): dt_socket
  * uses it.  With a third argument, "transport", every call is right and
- * the transport under it is wrong (bad_transport.c).  Built against the JDK's own
+ * the transport under it is wrong (bad_transport.c); with "repeat", one
+ * mistake is made three times from one line (one context, for repeat=).  Built against the JDK's own
  * jdwpTransport.h, as a third party builds.  Every call must return: the
  * checked transport refuses what would crash the real one. */
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "jdwpTransport.h"
 
@@ -60,6 +62,14 @@ int main(int argc, char **argv)
     jbyte data[16] = { 0 };
     char *addr = NULL;
 
+    if (argc == 4 && strcmp(argv[3], "repeat") == 0) {
+        step(1, "ReadPacket before any connection, three times from one line");
+        for (int i = 0; i < 3; i++)
+            (*t)->ReadPacket(t, &p);
+        step(15, "done");
+        (*vm)->DestroyJavaVM(vm);
+        return 0;
+    }
     if (argc == 4) {
         /* mode "transport": every call right, over a transport that is not
          * (tests/transport/bad_transport.c) */
