@@ -6,7 +6,7 @@
  * space (posix_fallocate), a mapping, and a page fault per page (a page
  * cache page zeroed, the file system told the page will be written).  On a
  * traced call of a few ns that was about half of the recorder's time.  So
- * the thread "jvmticheck-bin" keeps POOL chunks allocated, mapped and
+ * the thread "bin" keeps POOL chunks allocated, mapped and
  * faulted in (MADV_POPULATE_WRITE, one system call for all pages), and
  * unmaps the chunks threads leave.  A thread needing a chunk takes a
  * ready one under a mutex (once per 1 MiB of records); when none is
@@ -107,7 +107,7 @@ static void *preparer(void *unused)
 
 static void start_thread(void)
 {
-    thread_started = jc_start_own_thread(preparer, "jvmticheck-bin");
+    thread_started = jc_start_own_thread(preparer, "bin");
 }
 
 static void drop_ready_locked(void)

@@ -52,8 +52,9 @@ void jc_bin_vthread(jc_bin_rec *b, const char *carrier, const char *vname, long 
 void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, uint64_t dur_ns);
 void jc_bin_rec_free(jc_bin_rec *b);
 /* Starts one of the runtime's own threads (jc_own_thread.c): detached,
- * every signal blocked, named; false when it could not be started. */
-bool jc_start_own_thread(void *(*fn)(void *), const char *name);
+ * every signal blocked, named "<tool>-<role>"; false when it could not be
+ * started. */
+bool jc_start_own_thread(void *(*fn)(void *), const char *role);
 /* Chunks the threads hold mapped now (the unit tests). */
 int jc_bin_chunks_held(void);
 /* The calling thread exits: its last chunk is unmapped. */

@@ -2,18 +2,23 @@
  * recorder's chunk maker), started one way: detached, since nothing ever
  * joins them (they block or sleep until the process exits), with every
  * signal blocked, so that a signal meant for the VM (SIGQUIT, SIGINT, ...)
- * is never delivered to a thread the VM does not know, and named, so that
- * they are told apart in top, gdb and hs_err files. */
+ * is never delivered to a thread the VM does not know, and named after
+ * the tool and their role ("jvmticheck-log", "dtcheck-bin": at most 15
+ * bytes, what Linux keeps), so that they are told apart in top, gdb and
+ * hs_err files. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1     /* pthread_setname_np */
 #endif
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 
 #include "jc_internal.h"
 
-bool jc_start_own_thread(void *(*fn)(void *), const char *name)
+bool jc_start_own_thread(void *(*fn)(void *), const char *role)
 {
+    char name[16];
+    snprintf(name, sizeof name, "%s-%s", jc_g.iface ? jc_g.iface->tool : "jvmticheck", role);
     pthread_t t;
     pthread_attr_t a;
     if (pthread_attr_init(&a) != 0)

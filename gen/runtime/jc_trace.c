@@ -443,7 +443,7 @@ static void *flusher(void *unused)
 
 static void start_flusher(void)
 {
-    jc_start_own_thread(flusher, "jvmticheck-flush");
+    jc_start_own_thread(flusher, "log");
 }
 
 /* fork(): the child gets copies of every batch, which the parent will
