@@ -28,6 +28,9 @@ if [[ ! -f $LIBDIR/libdt_check.so ]]; then
     echo "FAIL: $LIBDIR/libdt_check.so not built"
     exit 1
 fi
+# a transport library exports its entry point, nothing of the shim's
+exports=$(nm -D --defined-only "$LIBDIR/libdt_check.so" | awk '{ print $3 }' | tr '\n' ' ')
+[[ $exports == "jdwpTransport_OnLoad " ]] || fail "libdt_check.so exports $exports, expected jdwpTransport_OnLoad alone"
 "$JAVAC" -g -d "$out/classes" "$srcdir/tests/java/Debuggee.java"
 
 # jdb_say CMD PATTERN: send CMD to jdb, wait (30 s at most) until its output
