@@ -330,6 +330,9 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
     intern_count = 0;
     intern_bytes = 0;
     pthread_mutex_unlock(&intern_mu);
+    /* the chunk maker moves to this recording (waiting for a chunk of the
+     * old one in the making) before the old one is closed */
+    jc_bin_pool_start(fd, (_Atomic uint64_t *)(void *)(h + JC_BIN_NEXT_AT), CHUNK);
     if (bin_header)
         munmap(bin_header, bin_header_len);
     if (bin_fd >= 0)
@@ -339,7 +342,6 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
     bin_header_len = hlen;
     atomic_store(&bin_failed, false);
     bin_fd = fd;
-    jc_bin_pool_start(fd, (_Atomic uint64_t *)(void *)(h + JC_BIN_NEXT_AT), CHUNK);
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, jc_bin_atfork);
     static bool at_exit;

@@ -41,6 +41,8 @@
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t idle = PTHREAD_COND_INITIALIZER;
+static bool making;                 /* the thread is making a chunk, outside the mutex */
 static unsigned char *ready[POOL];
 static int nready;
 static unsigned char *retired[RETIRED];
@@ -90,10 +92,13 @@ static void *preparer(void *unused)
         int fd = pool_fd;
         _Atomic uint64_t *next = pool_next;
         size_t len = pool_chunk;
+        making = true;      /* the recording's fd and header stay until it is done */
         pthread_mutex_unlock(&mu);
         unsigned char *c = NULL;
         int e = jc_bin_chunk_make(fd, next, len, &c);
         pthread_mutex_lock(&mu);
+        making = false;
+        pthread_cond_broadcast(&idle);
         if (e) {
             pool_failed = true;
         } else if (gen != pool_gen || nready >= POOL) {
@@ -128,9 +133,11 @@ static void fork_child(void)
     nretired = 0;
     in_child = true;
     thread_started = false;
+    making = false;
     pool_fd = -1;
     pthread_mutex_init(&mu, NULL);
     pthread_cond_init(&wake, NULL);
+    pthread_cond_init(&idle, NULL);
 }
 
 static void register_atfork(void)
@@ -143,6 +150,10 @@ void jc_bin_pool_start(int fd, _Atomic uint64_t *next, size_t chunk)
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, register_atfork);
     pthread_mutex_lock(&mu);
+    /* the caller closes the recording before: not while a chunk of it is
+     * being made from its fd and its header's counter */
+    while (making)
+        pthread_cond_wait(&idle, &mu);
     drop_ready_locked();
     pool_gen++;
     pool_fd = in_child ? -1 : fd;
