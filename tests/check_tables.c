@@ -103,6 +103,15 @@ static char *fresh_dir(const char *input, const char *test)
     return dir;
 }
 
+/* A refused emit publishes nothing: jt_out_finish fails, dir stays empty. */
+static void assert_nothing_published(const char *dir)
+{
+    ck_assert_int_eq(jt_out_finish(0), -1);
+    char *cmd = xasprintf("test -z \"$(ls -A '%s')\"", dir);
+    ck_assert_msg(system(cmd) == 0, "files were left in %s", dir);
+    free(cmd);
+}
+
 static char *read_file(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -946,10 +955,7 @@ START_TEST(test_events_need_type)
     s.min_event_num = s.max_event_num = 5;
     jt_emit_ctx ctx = { .spec = &s, .outdir = dir };
     ck_assert_int_eq(jt_emit_tables(&ctx), -1);
-    ck_assert_int_eq(jt_out_finish(0), -1);
-    char *cmd = xasprintf("test -z \"$(ls -A '%s')\"", dir);
-    ck_assert_msg(system(cmd) == 0, "files were left in %s", dir);
-    free(cmd);
+    assert_nothing_published(dir);
     free(dir);
 }
 END_TEST
@@ -964,10 +970,7 @@ START_TEST(test_bad_model)
     bad.capabilities = caps;
     jt_emit_ctx ctx = { .spec = &bad, .outdir = dir };
     ck_assert_int_eq(jt_emit_tables(&ctx), -1);
-    ck_assert_int_eq(jt_out_finish(0), -1);
-    char *cmd = xasprintf("test -z \"$(ls -A '%s')\"", dir);
-    ck_assert_msg(system(cmd) == 0, "files were left in %s", dir);
-    free(cmd);
+    assert_nothing_published(dir);
     free(dir);
 }
 END_TEST
