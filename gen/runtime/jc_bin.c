@@ -601,9 +601,12 @@ HOT void fresh(bin_tls *t)
     if (t->gen == bin_gen)
         return;
     t->gen = bin_gen;
-    t->pos = t->end = t->chunk = NULL;
+    /* an earlier recording's chunks (the unit tests open several) */
+    if (t->chunk)
+        give_back(t->chunk);
     for (int i = 0; i < t->nleft; i++)
-        munmap(t->left[i], CHUNK);      /* an earlier recording's */
+        give_back(t->left[i]);
+    t->pos = t->end = t->chunk = NULL;
     t->nleft = 0;
     t->depth = 0;
     t->pending = t->claimed = NULL;
