@@ -4,7 +4,7 @@
  *
  *   {"kind":"header","name":"jvmticheck",…,"pid":123,"command":"java -agentpath:… Hello",
  *    "vm":"OpenJDK 64-Bit Server VM","vm_version":"17.0.9+9-Debian-1","jvmti":"17.0",
- *    "spec":"25.0","shim":"0.1.0","options":"trace=all,…"}
+ *    "spec":"25.0","shim":"0.1.0","options":"trace=all,…","tls":"static"}
  *
  * The VM's name and version are asked with GetSystemProperty on the real
  * env (counted as the shim's own calls), which the VM answers only in the
@@ -83,5 +83,8 @@ void jc_header_write(jvmtiEnv *real, jint vm_version)
     jc_rec_field_str(r, "spec", spec);
     jc_rec_field_str(r, "shim", PACKAGE_VERSION);
     jc_rec_field_str(r, "options", jc_options_text());
+    /* where the per-thread block every wrapper reads lives (jc_thread.c):
+     * "dynamic" costs each call a __tls_get_addr */
+    jc_rec_field_str(r, "tls", jc_thread_static() ? "static" : "dynamic");
     jc_rec_end(r, jc_now_ns(), 0);
 }

@@ -251,11 +251,10 @@ struct jc_call_slot;
 
 /* What the wrappers read of the calling thread on every call, in one block.
  * In a dlopen()ed library every thread-local variable a function reaches
- * costs a __tls_get_addr call (the initial-exec model, one load from %fs,
- * would make the library's whole TLS block static, which glibc may refuse
- * a dlopen()ed library: the VM would not start).  So a wrapper takes this
- * block's address once (jc_me) and reaches its fields through it: one call
- * per JVMTI call, whatever it checks. */
+ * costs a __tls_get_addr call, so a wrapper takes this block's address
+ * once (jc_me) and reaches its fields through it; and the block lives in
+ * static TLS where glibc gives us some (jc_thread.c), where that address
+ * is one load from the thread pointer, with no call at all. */
 typedef struct jc_thread {
     /* inside a callback where only callback-safe functions may be called
      * (heap iteration callbacks, GC start/finish, ObjectFree) ... */
@@ -280,11 +279,36 @@ typedef struct jc_thread {
 
 extern _Thread_local jc_thread jc_self;
 
+/* The thread pointer, where the compiler can read it (x86_64: %fs:0).
+ * Without it every block is jc_self. */
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_thread_pointer) && (defined(__x86_64__) || defined(__aarch64__))
+#define JC_THREAD_POINTER 1
+#endif
+#endif
+#ifndef JC_THREAD_POINTER
+#define JC_THREAD_POINTER 0
+#endif
+
+/* The block's offset from the thread pointer when it is in static TLS
+ * (jc_thread.c sets it before any other code of ours runs, never after);
+ * 0: it is jc_self. */
+extern ptrdiff_t jc_tls_off;
+/* Whether the blocks are in static TLS (for the run header). */
+bool jc_thread_static(void);
+
 /* The calling thread's block; the empty asm keeps the compiler from
- * computing the address again (another __tls_get_addr) at each use. */
+ * computing the address again at each use. */
 static inline jc_thread *jc_me(void)
 {
-    jc_thread *t = &jc_self;
+    jc_thread *t;
+#if JC_THREAD_POINTER
+    const ptrdiff_t off = jc_tls_off;
+    if (__builtin_expect(off != 0, 1))
+        t = (jc_thread *)(void *)((char *)__builtin_thread_pointer() + off);
+    else
+#endif
+        t = &jc_self;
     __asm__("" : "+r"(t));
     return t;
 }

@@ -29,7 +29,6 @@
 #include "jvmti_names.h"
 
 jc_state jc_g;
-_Thread_local jc_thread jc_self;
 
 const char *const jc_check_names[JC_CHK_COUNT] = {
 #define JC_NAME_ID(id) #id,
