@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE 1
 #include <check.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -1451,6 +1452,90 @@ START_TEST(test_restricted_depth_is_per_thread)
 }
 END_TEST
 
+/* ---- the wrappers' fast path and the thread block (jc_vm.c, jc_thread.c) ------------ */
+
+/* jc_fn_slow: the full wrapper for calls the options trace or time and for
+ * functions the VM lacks; the fast path for the rest. */
+START_TEST(test_fast_paths)
+{
+    init_log("paths-none", "trace=none");
+    ck_assert_int_eq(jc_fn_slow[1], 0);
+    ck_assert_int_eq(jc_fn_slow[2], 0);
+    jc_fn_absent[1] = 1;            /* as jc_vm_learn finds it */
+    jc_fn_paths_update();
+    jc_fn_absent[1] = 0;
+    ck_assert_int_ne(jc_fn_slow[1], 0);
+    ck_assert_int_eq(jc_fn_slow[2], 0);
+    jc_reset();
+    /* trace=errors traces StubTwo's failing calls (and a call in progress
+     * is the crash path's): only the one only= selects */
+    init_log("paths-errors", "trace=errors,only=StubTwo");
+    ck_assert_int_eq(jc_fn_slow[1], 0);
+    ck_assert_int_ne(jc_fn_slow[2], 0);
+    jc_reset();
+    init_log("paths-events", "trace=events");
+    ck_assert_int_ne(jc_fn_slow[1], 0);
+    ck_assert_int_ne(jc_fn_slow[2], 0);
+    jc_reset();
+    init_log("paths-summary", "trace=none,summary=on");      /* timed */
+    ck_assert_int_ne(jc_fn_slow[1], 0);
+    ck_assert_int_ne(jc_fn_slow[2], 0);
+}
+END_TEST
+
+/* libjvmticheck-tls.so, beside the built shim: pieces of its area, one
+ * offset from the thread pointer each, a block of its own in every thread. */
+typedef ptrdiff_t (*tls_claim_fn)(size_t);
+
+static void *tls_other_thread(void *arg)
+{
+    ptrdiff_t off = *(const ptrdiff_t *)arg;
+    unsigned char *mine = (unsigned char *)__builtin_thread_pointer() + off;
+    for (int i = 0; i < 56; i++)
+        if (mine[i] != 0)
+            return (void *)1;       /* not a zeroed block of its own */
+    memset(mine, 0x5a, 56);
+    return NULL;
+}
+
+START_TEST(test_tls_helper)
+{
+    const char *b = getenv("builddir");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/.libs/libjvmticheck-tls.so", b && *b ? b : ".");
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    ck_assert_msg(h != NULL, "dlopen %s: %s", path, dlerror());
+    tls_claim_fn claim;
+    *(void **)&claim = dlsym(h, "jvmticheck_tls_claim");
+    ck_assert_ptr_nonnull(claim);
+    ck_assert_int_eq(claim(0), 0);
+    ck_assert_int_eq(claim(129), 0);        /* more than the whole area */
+    ptrdiff_t a = claim(56), c = claim(56);
+    ck_assert_int_ne(a, 0);
+    ck_assert_int_ne(c, 0);
+    ck_assert_int_eq(c - a, 64);            /* 16-byte pieces, one after the other */
+    ck_assert_int_eq(claim(1), 0);          /* 128 bytes: spent */
+    unsigned char *mine = (unsigned char *)__builtin_thread_pointer() + a;
+    memset(mine, 0x11, 56);
+    pthread_t t;
+    void *r = (void *)2;
+    ck_assert_int_eq(pthread_create(&t, NULL, tls_other_thread, &a), 0);
+    ck_assert_int_eq(pthread_join(t, &r), 0);
+    ck_assert_ptr_null(r);
+    for (int i = 0; i < 56; i++)
+        ck_assert_int_eq(mine[i], 0x11);
+}
+END_TEST
+
+/* This test program has no helper beside it: its runtime's blocks are in
+ * dynamic TLS, and jc_me() is the calling thread's jc_self. */
+START_TEST(test_thread_block_dynamic)
+{
+    ck_assert(!jc_thread_static());
+    ck_assert_ptr_eq(jc_me(), &jc_self);
+}
+END_TEST
+
 /* ---- errors judged against the VM's own spec (jc_errdoc.c) ------------------------- */
 
 #define V(ma) ((jint)(0x30000000 + ((ma) << 16)))
@@ -1534,6 +1619,7 @@ static Suite *runtime_suite(void)
                      test_env_churn, test_restricted_depth_is_per_thread } },
         { "alloc", { test_alloc_release, test_alloc_leaks, test_alloc_referenced, test_alloc_map_stress } },
         { "errdoc", { test_error_verdicts } },
+        { "fast", { test_fast_paths, test_tls_helper, test_thread_block_dynamic } },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         TCase *tc = tcase_create(cases[i].name);

@@ -590,6 +590,7 @@ static void put_tables(wctx *w)
     }
     P("};\nconst int jc_fn_max = %d;\n", s->max_function_num);
     P("unsigned char jc_fn_absent[%d];\n", s->max_function_num + 1);
+    P("unsigned char jc_fn_slow[%d];\n", s->max_function_num + 1);
     P("jc_fn_stats jc_fn_stats_table[%d];\n", s->max_function_num + 1);
     P("bool jc_fn_selected[%d];\n\n", s->max_function_num + 1);
 
@@ -735,34 +736,120 @@ static void put_alloc_tracking(wctx *w, const jt_function *f)
     }
 }
 
+/* What a wrapper does with an error the VM returned, under check=on and
+ * up: an error the spec lets the VM return for a virtual thread is a note
+ * when the thread is one; any error is judged against the documented ones. */
+static void put_error_judgement(wctx *w, const jt_function *f, const char *in)
+{
+    P("%sif (jc_g.opt.check != JC_CHECK_OFF) {\n", in);
+    const char *vp, *verr;
+    if (jt_documented_vthread(f, &vp, &verr) == JT_VTHREAD_OPTIONAL)
+        P("%s    if (err == %s) jc_vthread_unsupported(%d, %s);\n", in, verr, f->num, vp ? vp : "NULL");
+    P("%s    jc_check_documented(%d, err);\n%s}\n", in, f->num, in);
+}
+
+/* Whether put_alloc_tracking writes anything for f. */
+static bool tracks_allocations(const jt_function *f)
+{
+    for (size_t i = 0; i < f->nparams; i++) {
+        const jt_type *t = f->params[i].type;
+        if (t->kind == JT_ALLOCBUF || t->kind == JT_ALLOCALLOCBUF
+            || (t->kind == JT_OUTPTR && has_alloc_fields(struct_of(t->inner))))
+            return true;
+    }
+    return false;
+}
+
 /* ---- input checks ------------------------------------------------------------ */
+
+/* One check's code.  The full wrapper runs `then` when `when` holds (and
+ * `confirm`, when there is one); the fast path (put_fast_function) tests
+ * `when` alone and leaves the call to the full wrapper when it holds.  So
+ * both read one list, and a check the full wrapper makes the fast path
+ * can never skip: `when` is cheap (loads and compares), `confirm` is what
+ * costs (asking the VM). */
+typedef struct check_code {
+    char when[2048];
+    char confirm[256];
+    char then[768];
+} check_code;
+
+#define MAX_CHECK_CODES 64
+
+typedef struct check_list {
+    check_code c[MAX_CHECK_CODES];
+    int n;
+} check_list;
+
+/* Appends a check; false (and an error) when it does not fit. */
+static bool add_check(wctx *w, const jt_function *f, check_list *l, const char *when, const char *confirm,
+                      const char *then)
+{
+    if (l->n == MAX_CHECK_CODES || strlen(when) >= sizeof l->c[0].when
+        || strlen(confirm) >= sizeof l->c[0].confirm || strlen(then) >= sizeof l->c[0].then) {
+        jt_diag(JT_DIAG_ERROR, w->s->path, f->line, "%s: a check's code does not fit jvmtigen's buffers", f->id);
+        w->errors++;
+        return false;
+    }
+    check_code *c = &l->c[l->n++];
+    snprintf(c->when, sizeof c->when, "%s", when);
+    snprintf(c->confirm, sizeof c->confirm, "%s", confirm);
+    snprintf(c->then, sizeof c->then, "%s", then);
+    return true;
+}
+
+/* snprintf into a check's buffer, whose size is the check_code field's. */
+#define FMT(buf, ...) snprintf(buf, sizeof buf, __VA_ARGS__)
 
 /* range: outside the bounds a documented error states; the message names
  * the spec's constants where it does. */
-static void put_range_check(wctx *w, const jt_function *f, const jt_param *p, const jt_check *c)
+static void range_check(wctx *w, const jt_function *f, const jt_param *p, const jt_check *c, check_list *l)
 {
-    char lo[96], hi[96];
+    char lo[96], hi[96], when[256], then[768];
     snprintf(lo, sizeof lo, c->lo_name ? "%s (%lld)" : "%s%lld", c->lo_name ? c->lo_name : "", c->lo);
     snprintf(hi, sizeof hi, c->hi_name ? "%s (%lld)" : "%s%lld", c->hi_name ? c->hi_name : "", c->hi);
-    if (c->has_lo && c->has_hi)
-        P("        if ((long long)%s < %lldLL || (long long)%s > %lldLL) bad = jc_flag(JC_CHK_range, %d, \"%s\", %s, bad, \"%%lld is outside %s..%s\", (long long)%s);\n",
-          p->id, c->lo, p->id, c->hi, f->num, p->id, c->error, lo, hi, p->id);
-    else if (c->has_lo)
-        P("        if ((long long)%s < %lldLL) bad = jc_flag(JC_CHK_range, %d, \"%s\", %s, bad, \"%%lld is less than %s\", (long long)%s);\n",
-          p->id, c->lo, f->num, p->id, c->error, lo, p->id);
+    if (c->has_lo && c->has_hi) {
+        FMT(when, "(long long)%s < %lldLL || (long long)%s > %lldLL", p->id, c->lo, p->id, c->hi);
+        FMT(then, "bad = jc_flag(JC_CHK_range, %d, \"%s\", %s, bad, \"%%lld is outside %s..%s\", (long long)%s);",
+            f->num, p->id, c->error, lo, hi, p->id);
+    } else if (c->has_lo) {
+        FMT(when, "(long long)%s < %lldLL", p->id, c->lo);
+        FMT(then, "bad = jc_flag(JC_CHK_range, %d, \"%s\", %s, bad, \"%%lld is less than %s\", (long long)%s);",
+            f->num, p->id, c->error, lo, p->id);
+    } else
+        return;
+    add_check(w, f, l, when, "", then);
 }
 
-static void put_enum_check(wctx *w, const jt_function *f, const jt_param *p, const jt_type *t, const jt_check *c)
+/* Appends "sep"-joined "(int)id != value" comparisons to buf. */
+static void put_unequal(char *buf, size_t len, const char *cast, const char *id, const long long *values, size_t n)
 {
+    size_t at = strlen(buf);
+    for (size_t i = 0; i < n && at < len; i++) {
+        int k = snprintf(buf + at, len - at, "%s(%s)%s != %lldLL", i ? " && " : "", cast, id, values[i]);
+        at += k > 0 ? (size_t)k : 0;
+    }
+}
+
+static void enum_check(wctx *w, const jt_function *f, const jt_param *p, const jt_type *t, const jt_check *c,
+                       check_list *l)
+{
+    char when[2048] = "", confirm[256] = "", then[768];
+    long long values[256];
     if (c->nevents) {
         /* the function's documented error allows only these events */
-        P("        if (");
-        for (int i = 0; i < c->nevents; i++)
-            P("%s(int)%s != %d", i ? " && " : "", p->id, c->events[i]->num);
-        P(") bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", %s, bad, \"%%d is not", f->num, p->id, c->error);
-        for (int i = 0; i < c->nevents; i++)
-            P("%s %s", i ? (i + 1 == c->nevents ? " or" : ",") : "", c->events[i]->id);
-        P("\", (int)%s);\n", p->id);
+        size_t n = 0;
+        for (int i = 0; i < c->nevents && n < 256; i++)
+            values[n++] = c->events[i]->num;
+        put_unequal(when, sizeof when, "int", p->id, values, n);
+        size_t at = (size_t)FMT(then, "bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", %s, bad, \"%%d is not", f->num,
+                                p->id, c->error);
+        for (int i = 0; i < c->nevents && at < sizeof then; i++)
+            at += (size_t)snprintf(then + at, sizeof then - at, "%s %s",
+                                   i ? (i + 1 == c->nevents ? " or" : ",") : "", c->events[i]->id);
+        if (at < sizeof then)
+            snprintf(then + at, sizeof then - at, "\", (int)%s);", p->id);
+        add_check(w, f, l, when, "", then);
         return;
     }
     const jt_constants *g = enum_group(t);
@@ -770,76 +857,121 @@ static void put_enum_check(wctx *w, const jt_function *f, const jt_param *p, con
         long long all = 0;
         for (size_t i = 0; i < g->nconstants; i++)
             all |= g->constants[i].value;
-        P("        if ((long long)%s & ~0x%llxLL) bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_ILLEGAL_ARGUMENT, bad, \"%%lld has bits %s does not define\", (long long)%s);\n",
-          p->id, (unsigned long long)all, f->num, p->id, g->id, p->id);
+        FMT(when, "(long long)%s & ~0x%llxLL", p->id, (unsigned long long)all);
+        FMT(then, "bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_ILLEGAL_ARGUMENT, bad, \"%%lld has bits %s does not define\", (long long)%s);",
+            f->num, p->id, g->id, p->id);
+        add_check(w, f, l, when, "", then);
         return;
     }
     if (g) {
-        P("        switch ((long long)%s) {", p->id);
-        for (size_t i = 0; i < g->nconstants; i++)
-            P(" case %lldLL:", (long long)g->constants[i].value);
-        P(" break;\n        default: bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_ILLEGAL_ARGUMENT, bad, \"%%lld is not a %s\", (long long)%s);\n        }\n",
-          f->num, p->id, g->id, p->id);
+        size_t n = 0;
+        for (size_t i = 0; i < g->nconstants && n < 256; i++)
+            values[n++] = g->constants[i].value;
+        put_unequal(when, sizeof when, "long long", p->id, values, n);
+        FMT(then, "bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_ILLEGAL_ARGUMENT, bad, \"%%lld is not a %s\", (long long)%s);",
+            f->num, p->id, g->id, p->id);
+        add_check(w, f, l, when, "", then);
         return;
     }
     if (t->name && strcmp(t->name, "jvmtiEvent") == 0) {
-        P("        if (((int)%s < jc_event_min || (int)%s > jc_event_max || !jc_event_table[(int)%s - jc_event_min].name) && !jc_extension_event(ce, (int)%s, \"%s\")) bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", %s, bad, \"%%d is not an event\", (int)%s);\n",
-          p->id, p->id, p->id, p->id, f->id, f->num, p->id, c->error, p->id);
+        FMT(when, "(int)%s < jc_event_min || (int)%s > jc_event_max || !jc_event_table[(int)%s - jc_event_min].name",
+            p->id, p->id, p->id);
+        FMT(confirm, "!jc_extension_event(ce, (int)%s, \"%s\")", p->id, f->id);
+        FMT(then, "bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", %s, bad, \"%%d is not an event\", (int)%s);", f->num,
+            p->id, c->error, p->id);
+        add_check(w, f, l, when, confirm, then);
         return;
     }
     if (t->name && strcmp(t->name, "jvmtiError") == 0) {
-        P("        if (!jvmti_error_name(%s)) bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_ILLEGAL_ARGUMENT, bad, \"%%d is not an error\", (int)%s);\n",
-          p->id, f->num, p->id, p->id);
+        FMT(when, "!jvmti_error_name(%s)", p->id);
+        FMT(then, "bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_ILLEGAL_ARGUMENT, bad, \"%%d is not an error\", (int)%s);",
+            f->num, p->id, p->id);
+        add_check(w, f, l, when, "", then);
     }
 }
 
-static void put_args(wctx *w, const jt_param *ps, size_t n);
-
 /* The code of each check checks.c says applies; a check id with no code
  * here is implemented by a hook or after the call (see put_function). */
-static void put_checks(wctx *w, const jt_function *f)
+static void collect_checks(wctx *w, const jt_function *f, check_list *l)
 {
     jt_check cs[JT_MAX_CHECKS];
+    char when[2048], confirm[256], then[768];
+    l->n = 0;
     int n = jt_function_checks(f, cs);
-    P("    if (jc_g.opt.check != JC_CHECK_OFF) {\n");
     for (int k = 0; k < n; k++) {
-        if (strcmp(cs[k].id, "phase") == 0)
-            P("        if (!(JC_PHASE_BIT(atomic_load_explicit(&jc_g.phase, memory_order_relaxed)) & (%s)) && jc_phase_confirm(ce, %s)) bad = jc_flag(JC_CHK_phase, %d, NULL, %s, bad, \"not allowed in the %%s phase\", jc_phase_name());\n",
-              phase_mask(f->phase), phase_mask(f->phase), f->num, cs[k].error);
-        else if (strcmp(cs[k].id, "callback_unsafe") == 0)
-            P("        if (me->restricted_depth) bad = jc_flag(JC_CHK_callback_unsafe, %d, NULL, %s, bad, \"not callback safe, called from a callback that allows only callback-safe functions\");\n",
-              f->num, cs[k].error);
-        else if (strcmp(cs[k].id, "portability") == 0)
-            P("        if ((unsigned)(ce->version & ~0xFF) < 0x%08Xu) jc_portability(ce, %d);\n",
-              (unsigned)version_of(f->since), f->num);
-        else if (strcmp(cs[k].id, "capability") == 0)
+        if (strcmp(cs[k].id, "phase") == 0) {
+            const char *mask = phase_mask(f->phase);
+            FMT(when, "!(JC_PHASE_BIT(atomic_load_explicit(&jc_g.phase, memory_order_relaxed)) & (%s))", mask);
+            FMT(confirm, "jc_phase_confirm(ce, %s)", mask);
+            FMT(then, "bad = jc_flag(JC_CHK_phase, %d, NULL, %s, bad, \"not allowed in the %%s phase\", jc_phase_name());",
+                f->num, cs[k].error);
+            add_check(w, f, l, when, confirm, then);
+        } else if (strcmp(cs[k].id, "callback_unsafe") == 0) {
+            FMT(then, "bad = jc_flag(JC_CHK_callback_unsafe, %d, NULL, %s, bad, \"not callback safe, called from a callback that allows only callback-safe functions\");",
+                f->num, cs[k].error);
+            add_check(w, f, l, "me->restricted_depth", "", then);
+        } else if (strcmp(cs[k].id, "portability") == 0) {
+            FMT(when, "(unsigned)(ce->version & ~0xFF) < 0x%08Xu", (unsigned)version_of(f->since));
+            FMT(then, "jc_portability(ce, %d);", f->num);
+            add_check(w, f, l, when, "", then);
+        } else if (strcmp(cs[k].id, "capability") == 0) {
             for (size_t i = 0; i < f->nrequired; i++)
-                if (f->required[i].cap)
-                    P("        if (!jc_has_cap(ce, %d)) bad = jc_flag(JC_CHK_capability, %d, NULL, %s, bad, \"needs %s\");\n",
-                  f->required[i].cap->index, f->num, cs[k].error, f->required[i].id);
+                if (f->required[i].cap) {
+                    FMT(when, "!jc_has_cap(ce, %d)", f->required[i].cap->index);
+                    FMT(then, "bad = jc_flag(JC_CHK_capability, %d, NULL, %s, bad, \"needs %s\");", f->num,
+                        cs[k].error, f->required[i].id);
+                    add_check(w, f, l, when, "", then);
+                }
+        }
     }
     for (size_t i = 0; i < f->nparams; i++) {
         const jt_param *p = &f->params[i];
         const jt_type *t = p->type;
         int m = jt_param_checks(w->s, p, cs);
         for (int k = 0; k < m; k++) {
-            if (strcmp(cs[k].id, "null_pointer") == 0)
-                P("        if (%s == NULL) bad = jc_flag(JC_CHK_null_pointer, %d, \"%s\", %s, bad, \"%s is NULL\");\n",
-                  p->id, f->num, p->id, cs[k].error, p->id);
-            else if (strcmp(cs[k].id, "min_value") == 0)
-                P("        if (%s < %lld) bad = jc_flag(JC_CHK_min_value, %d, \"%s\", %s, bad, \"%%lld is below the minimum %lld\", (long long)%s);\n",
-                  p->id, cs[k].lo, f->num, p->id, cs[k].error, cs[k].lo, p->id);
-            else if (strcmp(cs[k].id, "object_kind") == 0)
-                P("        if (jc_g.opt.deep && %s != NULL && !jc_deep_kind_ok(ce, (jobject)%s, \"%s\")) bad = jc_flag(JC_CHK_object_kind, %d, \"%s\", %s, bad, \"%s is not a %s\");\n",
-                  p->id, p->id, cs[k].java_class, f->num, p->id, cs[k].error, p->id, cs[k].java_class);
-            else if (strcmp(cs[k].id, "virtual_thread") == 0)
-                P("        if (%s != NULL && jc_vthread_is(%s)) bad = jc_flag(JC_CHK_virtual_thread, %d, \"%s\", %s, bad, \"%s is a virtual thread, which the spec does not allow here\");\n",
-                  p->id, p->id, f->num, p->id, cs[k].error, p->id);
-            else if (strcmp(cs[k].id, "range") == 0)
-                put_range_check(w, f, p, &cs[k]);
+            if (strcmp(cs[k].id, "null_pointer") == 0) {
+                FMT(when, "%s == NULL", p->id);
+                FMT(then, "bad = jc_flag(JC_CHK_null_pointer, %d, \"%s\", %s, bad, \"%s is NULL\");", f->num, p->id,
+                    cs[k].error, p->id);
+                add_check(w, f, l, when, "", then);
+            } else if (strcmp(cs[k].id, "min_value") == 0) {
+                FMT(when, "%s < %lld", p->id, cs[k].lo);
+                FMT(then, "bad = jc_flag(JC_CHK_min_value, %d, \"%s\", %s, bad, \"%%lld is below the minimum %lld\", (long long)%s);",
+                    f->num, p->id, cs[k].error, cs[k].lo, p->id);
+                add_check(w, f, l, when, "", then);
+            } else if (strcmp(cs[k].id, "object_kind") == 0) {
+                FMT(when, "jc_g.opt.deep && %s != NULL", p->id);
+                FMT(confirm, "!jc_deep_kind_ok(ce, (jobject)%s, \"%s\")", p->id, cs[k].java_class);
+                FMT(then, "bad = jc_flag(JC_CHK_object_kind, %d, \"%s\", %s, bad, \"%s is not a %s\");", f->num, p->id,
+                    cs[k].error, p->id, cs[k].java_class);
+                add_check(w, f, l, when, confirm, then);
+            } else if (strcmp(cs[k].id, "virtual_thread") == 0) {
+                FMT(when, "%s != NULL", p->id);
+                FMT(confirm, "jc_vthread_is(%s)", p->id);
+                FMT(then, "bad = jc_flag(JC_CHK_virtual_thread, %d, \"%s\", %s, bad, \"%s is a virtual thread, which the spec does not allow here\");",
+                    f->num, p->id, cs[k].error, p->id);
+                add_check(w, f, l, when, confirm, then);
+            } else if (strcmp(cs[k].id, "range") == 0)
+                range_check(w, f, p, &cs[k], l);
             else if (strcmp(cs[k].id, "enum_value") == 0)
-                put_enum_check(w, f, p, t, &cs[k]);
+                enum_check(w, f, p, t, &cs[k], l);
         }
+    }
+}
+
+static void put_args(wctx *w, const jt_param *ps, size_t n);
+
+/* The full wrapper's checks: each check's statement, then strict mode's
+ * refusal. */
+static void put_checks(wctx *w, const jt_function *f, const check_list *l)
+{
+    P("    if (jc_g.opt.check != JC_CHECK_OFF) {\n");
+    for (int k = 0; k < l->n; k++) {
+        const check_code *c = &l->c[k];
+        if (c->confirm[0])
+            P("        if ((%s) && %s) %s\n", c->when, c->confirm, c->then);
+        else
+            P("        if (%s) %s\n", c->when, c->then);
     }
     P("        if (bad != JVMTI_ERROR_NONE && jc_g.opt.check == JC_CHECK_STRICT) return r_%s(bad", f->id);
     put_args(w, f->params, f->nparams);
@@ -904,17 +1036,69 @@ static void put_refusal(wctx *w, const jt_function *f)
     P("jc_refused_end(r, err);\n    }\n    return err;\n}\n\n");
 }
 
+/* Whether a function gets a fast path: its full wrapper does nothing but
+ * checks, the call and accounting (no hook, no callbacks to wrap, no
+ * varargs to pass on). */
+static bool has_fast_path(const jt_function *f)
+{
+    if (hook_of(f) != HOOK_NONE || calls_back_synchronously(f))
+        return false;
+    for (size_t i = 0; i < f->nparams; i++)
+        if (f->params[i].type->kind == JT_VARARGS)
+            return false;
+    return true;
+}
+
+/* The fast path, w_<Function> in the table when the function has one: the
+ * calls the full wrapper s_<Function> would only check and count, that is
+ * when the function is neither traced nor timed (jc_fn_slow, set by the
+ * runtime from the options and the VM) and no check's `when` holds.  Then
+ * it counts the call, makes it, and after it does what the full wrapper
+ * does after an untraced call: judge an error, track JVMTI memory handed
+ * out.  Anything else, and every call whose check may fail, goes to the
+ * full wrapper, which decides. */
+static void put_fast_function(wctx *w, const jt_function *f, const check_list *l)
+{
+    put_signature(w, "static jvmtiError JNICALL w_", f->id, f->params, f->nparams, "jvmtiEnv *env");
+    P("\n{\n    jc_env *ce = jc_env_of(env);\n    jc_thread *const me = jc_me();\n");
+    P("    if (__builtin_expect(jc_fn_slow[%d] || !me->calls_registered", f->num);
+    for (int k = 0; k < l->n; k++)
+        P("\n            || (%s)", l->c[k].when);
+    P(", 0))\n        return s_%s(env", f->id);
+    put_args(w, f->params, f->nparams);
+    P(");\n    jc_count_registered(me);\n");
+    P("    jvmtiError err = (*ce->real)->%s(ce->real", f->id);
+    put_args(w, f->params, f->nparams);
+    P(");\n    if (__builtin_expect(err != JVMTI_ERROR_NONE, 0)) {\n");
+    put_error_judgement(w, f, "        ");
+    P("        return err;\n    }\n");
+    if (tracks_allocations(f)) {
+        P("    if (jc_tracking()) {\n");
+        put_alloc_tracking(w, f);
+        P("    }\n");
+    }
+    P("    return err;\n}\n\n");
+}
+
 static void put_function(wctx *w, const jt_function *f)
 {
     hook_kind hook = hook_of(f);
+    check_list *l = calloc(1, sizeof *l);
+    if (!l)
+        jt_fatal("out of memory");
+    collect_checks(w, f, l);
+    bool fast = has_fast_path(f);
     put_refusal(w, f);
-    put_signature(w, "static jvmtiError JNICALL w_", f->id, f->params, f->nparams, "jvmtiEnv *env");
+    /* with a fast path, this full wrapper is its slow path: kept out of
+     * line so that the fast one stays small */
+    put_signature(w, fast ? "__attribute__((noinline)) static jvmtiError JNICALL s_" : "static jvmtiError JNICALL w_",
+                  f->id, f->params, f->nparams, "jvmtiEnv *env");
     P("\n{\n    jc_env *ce = jc_env_of(env);\n    jc_thread *const me = jc_me();\n    jvmtiError bad = JVMTI_ERROR_NONE;\n    (void)bad;\n");
     /* before anything else: a function the running VM lacks is never called */
     P("    if (jc_fn_absent[%d])\n        return r_%s(jc_absent(%d)", f->num, f->id, f->num);
     put_args(w, f->params, f->nparams);
     P(");\n");
-    put_checks(w, f);
+    put_checks(w, f, l);
     for (size_t i = 0; i < f->nparams; i++)
         if (f->params[i].type->kind == JT_VARARGS)
             P("    /* varargs are reserved for future expansion: none are passed on */\n");
@@ -985,11 +1169,9 @@ static void put_function(wctx *w, const jt_function *f)
     if (hook == HOOK_ALLOCATE)
         P("        if (mem_ptr && *mem_ptr) jc_alloc_track(ce, *mem_ptr, (size_t)size, \"Allocate\", \"mem_ptr\");\n");
     put_alloc_tracking(w, f);
-    P("        }\n    } else if (jc_g.opt.check != JC_CHECK_OFF) {\n");
-    const char *vp, *verr;
-    if (jt_documented_vthread(f, &vp, &verr) == JT_VTHREAD_OPTIONAL)
-        P("        if (err == %s) jc_vthread_unsupported(%d, %s);\n", verr, f->num, vp ? vp : "NULL");
-    P("        jc_check_documented(%d, err);\n    }\n", f->num);
+    P("        }\n    } else {\n");
+    put_error_judgement(w, f, "        ");
+    P("    }\n");
     P("    if (jc_traced(%d, err)) {\n        jc_rec *r = jc_rec_begin(JC_REC_CALL, \"%s\");\n        ", f->num, f->id);
     w->accepted = "err == JVMTI_ERROR_NONE";
     w->klass = class_param(f->params, f->nparams);
@@ -1012,6 +1194,9 @@ static void put_function(wctx *w, const jt_function *f)
         P("\n            ");
     }
     P("}\n        jc_rec_error(r, err);\n        jc_rec_end(r, t0, dur);\n    }\n    return err;\n}\n\n");
+    if (fast)
+        put_fast_function(w, f, l);
+    free(l);
 }
 
 /* ---- event trampolines ------------------------------------------------------------- */

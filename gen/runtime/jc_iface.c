@@ -27,6 +27,7 @@ static int fn_max(void) { return jc_fn_max; }
 static void started(void)
 {
     jc_selection_init();        /* the generated only= tables, from jc_g.opt */
+    jc_fn_paths_update();       /* which wrappers may take their fast path */
     jc_crash_init();            /* a crash inside a call leaves its record */
 }
 

@@ -24,12 +24,16 @@ static inline bool jc_tracking(void)
  * verdict reads it, hence the relaxed atomic load and store (no lock
  * prefix on the hot path). */
 void jc_calls_register(jc_thread *me);
+static inline void jc_count_registered(jc_thread *me)
+{
+    atomic_store_explicit(&me->calls, atomic_load_explicit(&me->calls, memory_order_relaxed) + 1,
+                          memory_order_relaxed);
+}
 static inline void jc_count_call(jc_thread *me)
 {
     if (__builtin_expect(!me->calls_registered, 0))
         jc_calls_register(me);
-    atomic_store_explicit(&me->calls, atomic_load_explicit(&me->calls, memory_order_relaxed) + 1,
-                          memory_order_relaxed);
+    jc_count_registered(me);
 }
 
 static inline void jc_account(jc_thread *me, int num, jvmtiError err, uint64_t dur)

@@ -144,6 +144,13 @@ void jc_selection_init(void);
  * (jc_absent).  Slots our spec leaves reserved go to jc_unknown_slot, which
  * passes the call to the VM's own entry when it has one there. */
 extern unsigned char jc_fn_absent[];            /* by slot; generated size */
+/* By slot: nonzero when the wrapper's fast path does not apply, because
+ * the call is to be traced or timed (the options), or the VM lacks the
+ * function.  jc_fn_paths_update() sets it from jc_g.opt, jc_fn_selected
+ * and jc_fn_absent, each time one of them is set (before any env exists,
+ * and when the first env meets the VM). */
+extern unsigned char jc_fn_slow[];
+void jc_fn_paths_update(void);
 void jc_vm_learn(jvmtiEnv *real);
 jint jc_vm_version(void);                       /* 0 before jc_vm_learn */
 /* The error an absent function returns (README, Checks: version). */

@@ -66,6 +66,16 @@ static void *vm_slot(jvmtiEnv *real, int slot)
     return slot >= 1 && slot <= vm_slot_limit ? table[slot - 1] : NULL;
 }
 
+/* A call the options trace or time, or to a function the VM lacks, needs
+ * the full wrapper; the rest may take the fast path.  Written before the
+ * envs that could call exist (jc_init, jc_vm_learn under its lock). */
+void jc_fn_paths_update(void)
+{
+    const bool traced = jc_g.opt.trace != 0, timed = jc_g.opt.summary;
+    for (int slot = 1; slot <= jc_fn_max; slot++)
+        jc_fn_slow[slot] = jc_fn_absent[slot] || timed || (traced && jc_fn_selected[slot]);
+}
+
 void jc_vm_learn(jvmtiEnv *real)
 {
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -95,6 +105,7 @@ void jc_vm_learn(jvmtiEnv *real)
         if (fi->name)
             jc_fn_absent[slot] = (unsigned)fi->since > major_minor(v) || vm_slot(real, slot) == NULL;
     }
+    jc_fn_paths_update();
     __atomic_store_n(&vm_version, v, __ATOMIC_RELEASE);
     learned = true;
     pthread_mutex_unlock(&lock);
