@@ -42,14 +42,27 @@ run "check=deep,trace=none" "$lib=check=deep,trace=none,leaks=off,agent=$work/li
 # loop on the raw env and on the checked one (jvmti_check_wrap), in
 # alternating rounds, so that machine noise hits both alike
 # (bench/bench_overhead.c).  The fastest round of each, then the medians.
-cc -std=c11 -O2 -shared -fPIC -I "$jdk/include" -I "$jdk/include/linux" -I "$here/gen/runtime" \
-   -o "$work/libovh.so" "$here/bench/bench_overhead.c" "$lib" -Wl,-rpath,"$(cd "$(dirname "$lib")" && pwd)"
-"$jdk/bin/java" -Xshare:auto -agentpath:"$work/libovh.so=$((calls / 2)):15" -cp "$work" Idle 2>/dev/null |
-    sed -n 's/^overhead //p' | while read -r fn dmin cmin dmed cmed; do
-        printf '%-28s %-16s direct %6s ns, checked %6s ns: +%s ns (medians %s, %s: +%s ns)\n' \
-            "same run, alternating" "$fn" "$dmin" "$cmin" "$(awk -v a="$cmin" -v b="$dmin" 'BEGIN { printf "%.2f", a - b }')" \
-            "$dmed" "$cmed" "$(awk -v a="$cmed" -v b="$dmed" 'BEGIN { printf "%.2f", a - b }')"
-    done
+# Also under the default trace=errors (every call through the full
+# wrapper), and with the shim alone in a directory, without
+# libjvmticheck-tls.so beside it: its per-thread block in dynamic TLS, as
+# when static TLS is spent (README, Benchmarks).
+alternating() {   # alternating LABEL LIBJVMTICHECK OPTIONS
+    local label=$1 shim=$2 opts=$3 dir
+    dir=$(cd "$(dirname "$shim")" && pwd)
+    cc -std=c11 -O2 -shared -fPIC -I "$jdk/include" -I "$jdk/include/linux" -I "$here/gen/runtime" \
+       -o "$work/libovh.so" "$here/bench/bench_overhead.c" "$shim" -Wl,-rpath,"$dir"
+    "$jdk/bin/java" -Xshare:auto -agentpath:"$work/libovh.so=$((calls / 2)):15:$opts" -cp "$work" Idle 2>/dev/null |
+        sed -n 's/^overhead //p' | while read -r fn dmin cmin dmed cmed; do
+            printf '%-28s %-16s direct %6s ns, checked %6s ns: +%s ns (medians %s, %s: +%s ns)\n' \
+                "$label" "$fn" "$dmin" "$cmin" "$(awk -v a="$cmin" -v b="$dmin" 'BEGIN { printf "%.2f", a - b }')" \
+                "$dmed" "$cmed" "$(awk -v a="$cmed" -v b="$dmed" 'BEGIN { printf "%.2f", a - b }')"
+        done
+}
+alternating "same run, alternating" "$lib" check=on,trace=none,leaks=off
+alternating "  trace=errors (default)" "$lib" check=on,leaks=off
+mkdir -p "$work/alone"
+cp "$lib" "$work/alone/"
+alternating "  without libjvmticheck-tls" "$work/alone/$(basename "$lib")" check=on,trace=none,leaks=off
 tcalls=$((calls / 5))
 start=$(date +%s%N)
 run "trace=all to a file" "$lib=trace=all,format=jsonl,log=$work/trace.jsonl,agent=$work/libbench.so=$tcalls:$rounds"
