@@ -1454,32 +1454,37 @@ END_TEST
 
 /* ---- the wrappers' fast path and the thread block (jc_vm.c, jc_thread.c) ------------ */
 
-/* jc_fn_slow: the full wrapper for calls the options trace or time and for
- * functions the VM lacks; the fast path for the rest. */
+/* jc_fn_path: the full wrapper for calls the options time or trace
+ * whatever their result, and for functions the VM lacks; the fast path
+ * for the rest, in the call slot when anything is traced. */
 START_TEST(test_fast_paths)
 {
     init_log("paths-none", "trace=none");
-    ck_assert_int_eq(jc_fn_slow[1], 0);
-    ck_assert_int_eq(jc_fn_slow[2], 0);
+    ck_assert_int_eq(jc_fn_path[1], JC_PATH_FAST);
+    ck_assert_int_eq(jc_fn_path[2], JC_PATH_FAST);
     jc_fn_absent[1] = 1;            /* as jc_vm_learn finds it */
     jc_fn_paths_update();
     jc_fn_absent[1] = 0;
-    ck_assert_int_ne(jc_fn_slow[1], 0);
-    ck_assert_int_eq(jc_fn_slow[2], 0);
+    ck_assert_int_eq(jc_fn_path[1], JC_PATH_FULL);
+    ck_assert_int_eq(jc_fn_path[2], JC_PATH_FAST);
     jc_reset();
-    /* trace=errors traces StubTwo's failing calls (and a call in progress
-     * is the crash path's): only the one only= selects */
+    /* trace=errors traces StubTwo's failing calls only, and its call in
+     * progress is the crash path's: the slot; StubOne is not traced */
     init_log("paths-errors", "trace=errors,only=StubTwo");
-    ck_assert_int_eq(jc_fn_slow[1], 0);
-    ck_assert_int_ne(jc_fn_slow[2], 0);
+    ck_assert_int_eq(jc_fn_path[1], JC_PATH_FAST);
+    ck_assert_int_eq(jc_fn_path[2], JC_PATH_SLOT);
     jc_reset();
     init_log("paths-events", "trace=events");
-    ck_assert_int_ne(jc_fn_slow[1], 0);
-    ck_assert_int_ne(jc_fn_slow[2], 0);
+    ck_assert_int_eq(jc_fn_path[1], JC_PATH_SLOT);
+    ck_assert_int_eq(jc_fn_path[2], JC_PATH_SLOT);
+    jc_reset();
+    init_log("paths-calls", "trace=calls+errors,only=StubOne");
+    ck_assert_int_eq(jc_fn_path[1], JC_PATH_FULL);
+    ck_assert_int_eq(jc_fn_path[2], JC_PATH_FAST);
     jc_reset();
     init_log("paths-summary", "trace=none,summary=on");      /* timed */
-    ck_assert_int_ne(jc_fn_slow[1], 0);
-    ck_assert_int_ne(jc_fn_slow[2], 0);
+    ck_assert_int_eq(jc_fn_path[1], JC_PATH_FULL);
+    ck_assert_int_eq(jc_fn_path[2], JC_PATH_FULL);
 }
 END_TEST
 

@@ -2,9 +2,11 @@
 # e2e-fast.sh — the wrappers' fast path and where their per-thread block
 # lives (issue 14, item 5).
 #
-# A call neither traced nor timed (trace=none) takes its wrapper's fast
-# path, w_<Function>, which tests each check's cheap condition and leaves
-# every call that may fail one to the full wrapper.  So, with trace=none:
+# A call that is not timed and not traced unless it fails (trace=none, and
+# the default trace=errors) takes its wrapper's fast path, w_<Function>,
+# which tests each check's cheap condition and leaves every call that may
+# fail one to the full wrapper.  So, with trace=none (where nothing but
+# the verdict tells what was found):
 #  - the good agent under check=on and check=deep: "no problems found",
 #    calls counted (more than 100), the JVMTI memory it frees tracked (a
 #    Deallocate of a block the fast path failed to track would be a
@@ -12,6 +14,10 @@
 #  - the misuse agent under check=strict: as many violations and leak
 #    sites as tests/data/misuse.expect lists (the fast path lets no
 #    mistake through), and the agent sees every refusal it expects.
+# A call that passes every check and fails in the VM (framepop_agent's
+# second NotifyFramePop on JDK 25: DUPLICATE, documented there) leaves the
+# fast path for e_<Function>: under the default trace=errors it is the
+# log's one call record, with its arguments and error, and no violation.
 # Where the block lives, as the run header says (tls=): in static TLS from
 # libjvmticheck-tls.so beside the shim; in dynamic TLS when that is not
 # there (the shim copied alone) or when glibc refuses it because static TLS
@@ -23,7 +29,7 @@ set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
 
 e2e_init e2e-fast
-e2e_javac Workload
+e2e_javac Workload Hello
 
 # what e2e_expect_clean_run checks of a run that writes no trace
 clean_run() {
@@ -98,9 +104,28 @@ run_all() {
     fast_runs "$jdk-spent" "$LIBJVMTICHECK" "$hog"
 }
 
+# failed_call: on the newer JDK (JDK 17 answers the second call with 0)
+failed_call() {
+    local log=$out/framepop.jsonl
+    rm -f "$log"
+    e2e_java "-agentpath:$LIBJVMTICHECK=format=jsonl,log=$log,agent=$AGENTS_DIR/framepop_agent.so" Hello
+    clean_run "framepop"
+    grep -q '^framepop_agent: NotifyFramePop -> 0 40$' "$out/stderr" \
+        || fail "framepop: the agent says '$(grep -m1 '^framepop_agent' "$out/stderr")', expected '0 40' (DUPLICATE)"
+    local calls
+    calls=$(grep '"kind":"call"' "$log" | sed 's/"tid":[0-9]*,//; s/,"t_ns":.*//')
+    echo "   call records: $calls"
+    [[ $calls == '{"kind":"call","name":"NotifyFramePop","thread":"main","phase":"live","args":{"thread":null,"depth":0},"error":"JVMTI_ERROR_DUPLICATE"' ]] \
+        || fail "framepop: expected the failed NotifyFramePop as the one call record"
+    grep -q '"kind":"violation"' "$log" && fail "framepop: a violation: $(grep -m1 '"kind":"violation"' "$log")"
+    return 0
+}
+
 run_all jdk17
 if e2e_have_new_jdk; then
     e2e_use_jdk "$JDK_NEW"
     run_all new
+    echo "== new, a call that fails in the VM"
+    failed_call
 fi
 e2e_finish

@@ -8,7 +8,10 @@
 #   3. fork, then exit in the child: no line twice;
 #   4. a crash inside a JVMTI call (tests/agents/crash_agent.c) while busy
 #      threads call: in jsonl and text, the crashing call is the last record
-#      of its thread and no busy thread's calls have a gap.
+#      of its thread and no busy thread's calls have a gap; and under the
+#      default trace=errors, where the call goes through the wrapper's fast
+#      path (in its thread's call slot), the crashing call is still the last
+#      record of its thread.
 # Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
@@ -94,6 +97,16 @@ for run in $runs; do
     compgen -G "$out/hs_err_pid*.log" >/dev/null || fail "crash: no hs_err file: the VM did not crash as planned"
     ! grep -q FAILED "$out/stderr" || fail "crash: $(grep FAILED "$out/stderr" | head -1)"
     check "$out/crash.$fmt" crash || fail "crash ($fmt): the trace lacks calls"
+    [[ $fmt == jsonl ]] || continue
+    echo "== a crash inside GetPhase, busy threads calling, trace=errors (the fast path)"
+    rm -f "$out"/hs_err_pid*.log "$out/crash-errors.jsonl"
+    (ulimit -c 0; e2e_java \
+        "-agentpath:$LIBJVMTICHECK=format=jsonl,log=$out/crash-errors.jsonl,agent=$AGENTS_DIR/crash_agent.so=crash" Hello
+     echo "$rc" >"$out/crash.rc")
+    rc=$(cat "$out/crash.rc")
+    [[ $rc -ne 0 ]] || fail "crash, trace=errors: java exited 0, expected a crash"
+    compgen -G "$out/hs_err_pid*.log" >/dev/null || fail "crash, trace=errors: no hs_err file: the VM did not crash as planned"
+    check "$out/crash-errors.jsonl" crash-errors || fail "crash, trace=errors: the crashing call is not its thread's last record"
 done
 # format=bin under SIGKILL and SIGSEGV: tests/e2e-trace-bin.sh
 

@@ -17,7 +17,7 @@ const jint jc_spec_version = JVMTI_VERSION;
 const jint jc_known_specs[] = { JVMTI_VERSION };
 const int jc_known_spec_count = 1;
 unsigned char jc_fn_absent[3];
-unsigned char jc_fn_slow[3];
+unsigned char jc_fn_path[3];
 void (*const jc_slot_forwarders[3 + JC_TABLE_EXTRA])(void);
 jc_fn_stats jc_fn_stats_table[3];
 

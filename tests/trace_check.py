@@ -9,6 +9,11 @@
                                enter record, if any, is its last
     trace_check.py LOG crash-bin   the same for a format=bin recording as
                                `jvmtigen trace` prints it
+    trace_check.py LOG crash-errors   the same under trace=errors, where
+                               calls that succeed leave no record: the
+                               crashing thread's last record is its enter
+                               GetPhase, and every enter record is its
+                               thread's last
     trace_check.py LOG kill    a recording left by SIGKILL: the "waiter"
                                thread's last record is its enter
                                RawMonitorWait; busy threads without gaps
@@ -67,7 +72,7 @@ def main(path, mode):
             ok = last[:2] == ("enter", "RawMonitorWait")
             print("   waiting thread %d: last record %s %s%s" % (tid, last[0], last[1], "" if ok else "  FAIL"))
             bad += not ok
-    if mode in ("crash", "crash-bin"):
+    if mode in ("crash", "crash-bin", "crash-errors"):
         if len(crashers) != 1:
             print("   FAIL: %d threads with an enter GetPhase record, expected 1" % len(crashers))
             bad += 1
@@ -76,6 +81,13 @@ def main(path, mode):
             ok = last[:2] == ("enter", "GetPhase")
             print("   crashing thread %d: last record %s %s%s" % (tid, last[0], last[1], "" if ok else "  FAIL"))
             bad += not ok
+    if mode == "crash-errors":
+        for tid, recs in sorted(per.items()):
+            enters = [i for i, r in enumerate(recs) if r[0] == "enter"]
+            if enters and enters != [len(recs) - 1]:
+                print("   thread %d: an enter record before its last  FAIL" % tid)
+                bad += 1
+        return 1 if bad else 0
     busy = 0
     for tid, recs in sorted(per.items()):
         ks = [int(d, 16) for k, n, d in recs if k == "call" and n == "SetThreadLocalStorage" and d]
@@ -95,7 +107,7 @@ def main(path, mode):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[2] not in ("crash", "crash-bin", "kill", "fork"):
+    if len(sys.argv) != 3 or sys.argv[2] not in ("crash", "crash-bin", "crash-errors", "kill", "fork"):
         sys.stderr.write(__doc__)
         sys.exit(2)
     sys.exit(main(sys.argv[1], sys.argv[2]))

@@ -590,7 +590,7 @@ static void put_tables(wctx *w)
     }
     P("};\nconst int jc_fn_max = %d;\n", s->max_function_num);
     P("unsigned char jc_fn_absent[%d];\n", s->max_function_num + 1);
-    P("unsigned char jc_fn_slow[%d];\n", s->max_function_num + 1);
+    P("unsigned char jc_fn_path[%d];\n", s->max_function_num + 1);
     P("jc_fn_stats jc_fn_stats_table[%d];\n", s->max_function_num + 1);
     P("bool jc_fn_selected[%d];\n\n", s->max_function_num + 1);
 
@@ -1009,21 +1009,11 @@ static const char *class_param(const jt_param *ps, size_t n)
     return NULL;
 }
 
-/* A call refused before the VM sees it (strict mode, a hook, a function
- * the VM lacks): accounted, and traced with its inputs like any call. */
-static void put_refusal(wctx *w, const jt_function *f)
+/* The record's inputs, each by its format rule; accepted: whether the VM
+ * accepted them, a C expression (names=on names only those). */
+static void put_traced_inputs(wctx *w, const jt_function *f, const char *accepted)
 {
-    char tb[160];
-    P("static jvmtiError r_%s(jvmtiError err", f->id);
-    for (size_t i = 0; i < f->nparams; i++)     /* the wrapper's, without varargs */
-        if (!f->params[i].implicit && f->params[i].type->kind != JT_VARARGS)
-            P(", %s %s", jt_c_type(f->params[i].type, tb, sizeof tb), f->params[i].id);
-    P(")\n{\n");
-    for (size_t i = 0; i < f->nparams; i++)
-        if (!f->params[i].implicit && f->params[i].type->kind != JT_VARARGS)
-            P("    (void)%s;\n", f->params[i].id);
-    P("    if (jc_refused_traced(%d, err)) {\n        jc_rec *r = jc_rec_begin(JC_REC_CALL, \"%s\");\n        ", f->num, f->id);
-    w->accepted = "false";      /* the VM never saw these */
+    w->accepted = accepted;
     w->klass = class_param(f->params, f->nparams);
     for (size_t i = 0; i < f->nparams; i++) {
         const jt_param *p = &f->params[i];
@@ -1033,6 +1023,30 @@ static void put_refusal(wctx *w, const jt_function *f)
             refuse(w, f->id, p, "no format rule for this input");
         P("\n        ");
     }
+}
+
+/* "static jvmtiError PREFIXFunction(FIRST, inputs...)" without varargs,
+ * and a (void) for each param, for the helpers the wrapper hands a call. */
+static void put_helper_head(wctx *w, const char *prefix, const jt_function *f, const char *first)
+{
+    char tb[160];
+    P("%s%s(%s", prefix, f->id, first);
+    for (size_t i = 0; i < f->nparams; i++)     /* the wrapper's, without varargs */
+        if (!f->params[i].implicit && f->params[i].type->kind != JT_VARARGS)
+            P(", %s %s", jt_c_type(f->params[i].type, tb, sizeof tb), f->params[i].id);
+    P(")\n{\n");
+    for (size_t i = 0; i < f->nparams; i++)
+        if (!f->params[i].implicit && f->params[i].type->kind != JT_VARARGS)
+            P("    (void)%s;\n", f->params[i].id);
+}
+
+/* A call refused before the VM sees it (strict mode, a hook, a function
+ * the VM lacks): accounted, and traced with its inputs like any call. */
+static void put_refusal(wctx *w, const jt_function *f)
+{
+    put_helper_head(w, "static jvmtiError r_", f, "jvmtiError err");
+    P("    if (jc_refused_traced(%d, err)) {\n        jc_rec *r = jc_rec_begin(JC_REC_CALL, \"%s\");\n        ", f->num, f->id);
+    put_traced_inputs(w, f, "false");      /* the VM never saw these */
     P("jc_refused_end(r, err);\n    }\n    return err;\n}\n\n");
 }
 
@@ -1049,35 +1063,71 @@ static bool has_fast_path(const jt_function *f)
     return true;
 }
 
-/* The fast path, w_<Function> in the table when the function has one: the
- * calls the full wrapper s_<Function> would only check and count, that is
- * when the function is neither traced nor timed (jc_fn_slow, set by the
- * runtime from the options and the VM) and no check's `when` holds.  Then
- * it counts the call, makes it, and after it does what the full wrapper
- * does after an untraced call: judge an error, track JVMTI memory handed
- * out.  Anything else, and every call whose check may fail, goes to the
- * full wrapper, which decides. */
-static void put_fast_function(wctx *w, const jt_function *f, const check_list *l)
+/* What the full wrapper does after a call the VM failed, when the call
+ * was neither timed nor traced whatever its result (trace=errors traces
+ * it now): judge the error, trace the call with its inputs.  Out of line,
+ * for the fast path. */
+static void put_failed_call(wctx *w, const jt_function *f)
 {
-    put_signature(w, "static jvmtiError JNICALL w_", f->id, f->params, f->nparams, "jvmtiEnv *env");
-    P("\n{\n    jc_env *ce = jc_env_of(env);\n    jc_thread *const me = jc_me();\n");
-    P("    if (__builtin_expect(jc_fn_slow[%d] || !me->calls_registered", f->num);
-    for (int k = 0; k < l->n; k++)
-        P("\n            || (%s)", l->c[k].when);
-    P(", 0))\n        return s_%s(env", f->id);
-    put_args(w, f->params, f->nparams);
-    P(");\n    jc_count_registered(me);\n");
+    put_helper_head(w, "__attribute__((noinline)) static jvmtiError e_", f, "jvmtiError err");
+    put_error_judgement(w, f, "    ");
+    P("    if (jc_traced(%d, err)) {\n        jc_rec *r = jc_rec_begin(JC_REC_CALL, \"%s\");\n        ", f->num, f->id);
+    put_traced_inputs(w, f, "false");      /* the call failed */
+    P("jc_rec_error(r, err);\n        jc_rec_end(r, 0, 0);\n    }\n    return err;\n}\n\n");
+}
+
+/* The call itself on the fast path, after the checks: count it, make it
+ * (in the thread's call slot when slot is set: the crash path's), hand a
+ * failed call to e_<Function>, track the JVMTI memory a successful one
+ * handed out. */
+static void put_fast_call(wctx *w, const jt_function *f, bool slot)
+{
+    P("    jc_count_registered(me);\n");
+    if (slot)
+        P("    const int in_call = jc_call_enter(me, %d);\n", f->num);
     P("    jvmtiError err = (*ce->real)->%s(ce->real", f->id);
     put_args(w, f->params, f->nparams);
-    P(");\n    if (__builtin_expect(err != JVMTI_ERROR_NONE, 0)) {\n");
-    put_error_judgement(w, f, "        ");
-    P("        return err;\n    }\n");
+    P(");\n");
+    if (slot)
+        P("    jc_call_leave(me, %d, in_call, err);\n", f->num);
+    P("    if (__builtin_expect(err != JVMTI_ERROR_NONE, 0))\n        return e_%s(err", f->id);
+    put_args(w, f->params, f->nparams);
+    P(");\n");
     if (tracks_allocations(f)) {
         P("    if (jc_tracking()) {\n");
         put_alloc_tracking(w, f);
         P("    }\n");
     }
     P("    return err;\n}\n\n");
+}
+
+/* The fast path, w_<Function> in the table when the function has one: the
+ * calls the full wrapper s_<Function> would only check, count, and trace
+ * when they fail, that is when the options do not time the function nor
+ * trace its every call and the VM has it (jc_fn_path, set by the runtime),
+ * and no check's `when` holds.  Every other call, and every call that may
+ * fail a check, goes to the full wrapper, which decides.  When anything is
+ * traced (JC_PATH_SLOT) the call goes through c_<Function>, which keeps it
+ * in its thread's call slot: apart, so that w_ stays small. */
+static void put_fast_function(wctx *w, const jt_function *f, const check_list *l)
+{
+    put_failed_call(w, f);
+    put_signature(w, "__attribute__((noinline)) static jvmtiError c_", f->id, f->params, f->nparams,
+                  "jc_env *ce, jc_thread *me");
+    P("\n{\n");
+    put_fast_call(w, f, true);
+    put_signature(w, "static jvmtiError JNICALL w_", f->id, f->params, f->nparams, "jvmtiEnv *env");
+    P("\n{\n    jc_env *ce = jc_env_of(env);\n    jc_thread *const me = jc_me();\n");
+    P("    const unsigned char path = jc_fn_path[%d];\n", f->num);
+    P("    if (__builtin_expect(path > JC_PATH_SLOT || !me->calls_registered");
+    for (int k = 0; k < l->n; k++)
+        P("\n            || (%s)", l->c[k].when);
+    P(", 0))\n        return s_%s(env", f->id);
+    put_args(w, f->params, f->nparams);
+    P(");\n    if (path == JC_PATH_SLOT)\n        return c_%s(ce, me", f->id);
+    put_args(w, f->params, f->nparams);
+    P(");\n");
+    put_fast_call(w, f, false);
 }
 
 static void put_function(wctx *w, const jt_function *f)
@@ -1173,16 +1223,7 @@ static void put_function(wctx *w, const jt_function *f)
     put_error_judgement(w, f, "        ");
     P("    }\n");
     P("    if (jc_traced(%d, err)) {\n        jc_rec *r = jc_rec_begin(JC_REC_CALL, \"%s\");\n        ", f->num, f->id);
-    w->accepted = "err == JVMTI_ERROR_NONE";
-    w->klass = class_param(f->params, f->nparams);
-    for (size_t i = 0; i < f->nparams; i++) {
-        const jt_param *p = &f->params[i];
-        if (p->implicit || is_output(p->type))
-            continue;
-        if (!format_input(w, p))
-            refuse(w, f->id, p, "no format rule for this input");
-        P("\n        ");
-    }
+    put_traced_inputs(w, f, "err == JVMTI_ERROR_NONE");
     P("if (err == JVMTI_ERROR_NONE) {\n            jc_rec_out(r);\n            ");
     w->accepted = "true";       /* outputs of a successful call */
     for (size_t i = 0; i < f->nparams; i++) {

@@ -144,12 +144,16 @@ void jc_selection_init(void);
  * (jc_absent).  Slots our spec leaves reserved go to jc_unknown_slot, which
  * passes the call to the VM's own entry when it has one there. */
 extern unsigned char jc_fn_absent[];            /* by slot; generated size */
-/* By slot: nonzero when the wrapper's fast path does not apply, because
- * the call is to be traced or timed (the options), or the VM lacks the
- * function.  jc_fn_paths_update() sets it from jc_g.opt, jc_fn_selected
- * and jc_fn_absent, each time one of them is set (before any env exists,
- * and when the first env meets the VM). */
-extern unsigned char jc_fn_slow[];
+/* By slot, what a call's wrapper may skip (jc_fn_paths_update sets it
+ * from jc_g.opt, jc_fn_selected and jc_fn_absent, each time one of them
+ * is set: before any env exists, and when the first env meets the VM):
+ *   JC_PATH_FAST  nothing is traced or timed: the fast path;
+ *   JC_PATH_SLOT  only a failing call is traced (trace=errors, events):
+ *                 the fast path, the call in its thread's slot (jc_crash.c);
+ *   JC_PATH_FULL  every call is traced (trace=calls), timed (summary=on),
+ *                 or the VM lacks the function: the full wrapper. */
+enum jc_path { JC_PATH_FAST = 0, JC_PATH_SLOT = 1, JC_PATH_FULL = 2 };
+extern unsigned char jc_fn_path[];
 void jc_fn_paths_update(void);
 void jc_vm_learn(jvmtiEnv *real);
 jint jc_vm_version(void);                       /* 0 before jc_vm_learn */

@@ -66,14 +66,22 @@ static void *vm_slot(jvmtiEnv *real, int slot)
     return slot >= 1 && slot <= vm_slot_limit ? table[slot - 1] : NULL;
 }
 
-/* A call the options trace or time, or to a function the VM lacks, needs
- * the full wrapper; the rest may take the fast path.  Written before the
- * envs that could call exist (jc_init, jc_vm_learn under its lock). */
+/* A call the options time or trace whatever its result, or to a function
+ * the VM lacks, needs the full wrapper; the rest may take the fast path,
+ * in the call slot when anything is traced (as jc_call_enter decides).
+ * Written before the envs that could call exist (jc_init, jc_vm_learn
+ * under its lock). */
 void jc_fn_paths_update(void)
 {
-    const bool traced = jc_g.opt.trace != 0, timed = jc_g.opt.summary;
-    for (int slot = 1; slot <= jc_fn_max; slot++)
-        jc_fn_slow[slot] = jc_fn_absent[slot] || timed || (traced && jc_fn_selected[slot]);
+    const unsigned t = jc_g.opt.trace;
+    for (int slot = 1; slot <= jc_fn_max; slot++) {
+        enum jc_path p = JC_PATH_FAST;
+        if (jc_fn_absent[slot] || jc_g.opt.summary)
+            p = JC_PATH_FULL;
+        else if (t && jc_fn_selected[slot])
+            p = (t & JC_TRACE_CALLS) ? JC_PATH_FULL : JC_PATH_SLOT;
+        jc_fn_path[slot] = (unsigned char)p;
+    }
 }
 
 void jc_vm_learn(jvmtiEnv *real)
