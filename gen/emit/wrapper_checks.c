@@ -1,0 +1,234 @@
+/* wrapper_checks.c — the code of the checked wrapper's input checks, for
+ * emit_wrapper.c.
+ *
+ * Which checks apply to a function and its params is the model's
+ * (gen/model/checks.c); here each one becomes C: a cheap condition that
+ * holds when the check may fail (`when`), what may still clear it at a
+ * cost (`confirm`: asking the VM), and the statement that reports it
+ * (`then`).  The generated wrapper uses one list twice: its full path
+ * tests each `when` (and `confirm`) and reports, its fast path only ORs
+ * the `when`s to decide whether to leave the call to the full path.  One
+ * list, so the fast path can never skip a check the full one makes.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "emit/wrapper_checks.h"
+#include "model/checks.h"
+#include "model/spec_rules.h"
+#include "util/diag.h"
+
+typedef struct ctx {
+    const jt_spec *s;
+    int errors;
+} ctx;
+
+unsigned jt_since_version(const char *since)
+{
+    int ma = 1, mi = 0;
+    jt_parse_since(since, &ma, &mi);
+    return 0x30000000u + ((unsigned)ma << 16) + ((unsigned)mi << 8);
+}
+
+const jt_constants *jt_enum_group(const jt_type *t)
+{
+    return t->kind == JT_ENUM && t->ref.kind == JT_T_CONSTANTS ? t->ref.ptr : NULL;
+}
+
+const char *jt_phase_mask(jt_phase p)
+{
+    switch (p) {
+    case JT_PHASE_ONLOAD:       /* "the OnLoad or the live phase" */
+        return "JC_PHASE_BIT(JVMTI_PHASE_ONLOAD) | JC_PHASE_BIT(JVMTI_PHASE_LIVE)";
+    case JT_PHASE_ONLOAD_ONLY:
+        return "JC_PHASE_BIT(JVMTI_PHASE_ONLOAD)";
+    case JT_PHASE_START:
+        return "JC_PHASE_BIT(JVMTI_PHASE_START) | JC_PHASE_BIT(JVMTI_PHASE_LIVE)";
+    case JT_PHASE_ANY:
+        return "JC_PHASE_BIT(JVMTI_PHASE_ONLOAD) | JC_PHASE_BIT(JVMTI_PHASE_PRIMORDIAL) | "
+               "JC_PHASE_BIT(JVMTI_PHASE_START) | JC_PHASE_BIT(JVMTI_PHASE_LIVE) | "
+               "JC_PHASE_BIT(JVMTI_PHASE_DEAD)";
+    case JT_PHASE_LIVE:
+    case JT_PHASE_UNSET:    /* the spec's default */
+    default:
+        return "JC_PHASE_BIT(JVMTI_PHASE_LIVE)";
+    }
+}
+
+/* Appends a check; false (and an error) when it does not fit. */
+static bool add_check(ctx *w, const jt_function *f, check_list *l, const char *when, const char *confirm,
+                      const char *then)
+{
+    if (l->n == MAX_CHECK_CODES || strlen(when) >= sizeof l->c[0].when
+        || strlen(confirm) >= sizeof l->c[0].confirm || strlen(then) >= sizeof l->c[0].then) {
+        jt_diag(JT_DIAG_ERROR, w->s->path, f->line, "%s: a check's code does not fit jvmtigen's buffers", f->id);
+        w->errors++;
+        return false;
+    }
+    check_code *c = &l->c[l->n++];
+    snprintf(c->when, sizeof c->when, "%s", when);
+    snprintf(c->confirm, sizeof c->confirm, "%s", confirm);
+    snprintf(c->then, sizeof c->then, "%s", then);
+    return true;
+}
+
+/* snprintf into a check's buffer, whose size is the check_code field's. */
+#define FMT(buf, ...) snprintf(buf, sizeof buf, __VA_ARGS__)
+
+/* range: outside the bounds a documented error states; the message names
+ * the spec's constants where it does. */
+static void range_check(ctx *w, const jt_function *f, const jt_param *p, const jt_check *c, check_list *l)
+{
+    char lo[96], hi[96], when[256], then[768];
+    snprintf(lo, sizeof lo, c->lo_name ? "%s (%lld)" : "%s%lld", c->lo_name ? c->lo_name : "", c->lo);
+    snprintf(hi, sizeof hi, c->hi_name ? "%s (%lld)" : "%s%lld", c->hi_name ? c->hi_name : "", c->hi);
+    if (c->has_lo && c->has_hi) {
+        FMT(when, "(long long)%s < %lldLL || (long long)%s > %lldLL", p->id, c->lo, p->id, c->hi);
+        FMT(then, "bad = jc_flag(JC_CHK_range, %d, \"%s\", %s, bad, \"%%lld is outside %s..%s\", (long long)%s);",
+            f->num, p->id, c->error, lo, hi, p->id);
+    } else if (c->has_lo) {
+        FMT(when, "(long long)%s < %lldLL", p->id, c->lo);
+        FMT(then, "bad = jc_flag(JC_CHK_range, %d, \"%s\", %s, bad, \"%%lld is less than %s\", (long long)%s);",
+            f->num, p->id, c->error, lo, p->id);
+    } else
+        return;
+    add_check(w, f, l, when, "", then);
+}
+
+/* Appends "sep"-joined "(int)id != value" comparisons to buf. */
+static void put_unequal(char *buf, size_t len, const char *cast, const char *id, const long long *values, size_t n)
+{
+    size_t at = strlen(buf);
+    for (size_t i = 0; i < n && at < len; i++) {
+        int k = snprintf(buf + at, len - at, "%s(%s)%s != %lldLL", i ? " && " : "", cast, id, values[i]);
+        at += k > 0 ? (size_t)k : 0;
+    }
+}
+
+static void enum_check(ctx *w, const jt_function *f, const jt_param *p, const jt_type *t, const jt_check *c,
+                       check_list *l)
+{
+    char when[2048] = "", confirm[256] = "", then[768];
+    long long values[256];
+    if (c->nevents) {
+        /* the function's documented error allows only these events */
+        size_t n = 0;
+        for (int i = 0; i < c->nevents && n < 256; i++)
+            values[n++] = c->events[i]->num;
+        put_unequal(when, sizeof when, "int", p->id, values, n);
+        size_t at = (size_t)FMT(then, "bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", %s, bad, \"%%d is not", f->num,
+                                p->id, c->error);
+        for (int i = 0; i < c->nevents && at < sizeof then; i++)
+            at += (size_t)snprintf(then + at, sizeof then - at, "%s %s",
+                                   i ? (i + 1 == c->nevents ? " or" : ",") : "", c->events[i]->id);
+        if (at < sizeof then)
+            snprintf(then + at, sizeof then - at, "\", (int)%s);", p->id);
+        add_check(w, f, l, when, "", then);
+        return;
+    }
+    const jt_constants *g = jt_enum_group(t);
+    if (g && g->kind == JT_CK_BITS) {
+        long long all = 0;
+        for (size_t i = 0; i < g->nconstants; i++)
+            all |= g->constants[i].value;
+        FMT(when, "(long long)%s & ~0x%llxLL", p->id, (unsigned long long)all);
+        FMT(then, "bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_ILLEGAL_ARGUMENT, bad, \"%%lld has bits %s does not define\", (long long)%s);",
+            f->num, p->id, g->id, p->id);
+        add_check(w, f, l, when, "", then);
+        return;
+    }
+    if (g) {
+        size_t n = 0;
+        for (size_t i = 0; i < g->nconstants && n < 256; i++)
+            values[n++] = g->constants[i].value;
+        put_unequal(when, sizeof when, "long long", p->id, values, n);
+        FMT(then, "bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_ILLEGAL_ARGUMENT, bad, \"%%lld is not a %s\", (long long)%s);",
+            f->num, p->id, g->id, p->id);
+        add_check(w, f, l, when, "", then);
+        return;
+    }
+    if (t->name && strcmp(t->name, "jvmtiEvent") == 0) {
+        FMT(when, "(int)%s < jc_event_min || (int)%s > jc_event_max || !jc_event_table[(int)%s - jc_event_min].name",
+            p->id, p->id, p->id);
+        FMT(confirm, "!jc_extension_event(ce, (int)%s, \"%s\")", p->id, f->id);
+        FMT(then, "bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", %s, bad, \"%%d is not an event\", (int)%s);", f->num,
+            p->id, c->error, p->id);
+        add_check(w, f, l, when, confirm, then);
+        return;
+    }
+    if (t->name && strcmp(t->name, "jvmtiError") == 0) {
+        FMT(when, "!jvmti_error_name(%s)", p->id);
+        FMT(then, "bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_ILLEGAL_ARGUMENT, bad, \"%%d is not an error\", (int)%s);",
+            f->num, p->id, p->id);
+        add_check(w, f, l, when, "", then);
+    }
+}
+
+int jt_wrapper_checks(const jt_spec *s, const jt_function *f, check_list *l)
+{
+    ctx wc = { .s = s }, *w = &wc;
+    jt_check cs[JT_MAX_CHECKS];
+    char when[2048], confirm[256], then[768];
+    l->n = 0;
+    int n = jt_function_checks(f, cs);
+    for (int k = 0; k < n; k++) {
+        if (strcmp(cs[k].id, "phase") == 0) {
+            const char *mask = jt_phase_mask(f->phase);
+            FMT(when, "!(JC_PHASE_BIT(atomic_load_explicit(&jc_g.phase, memory_order_relaxed)) & (%s))", mask);
+            FMT(confirm, "jc_phase_confirm(ce, %s)", mask);
+            FMT(then, "bad = jc_flag(JC_CHK_phase, %d, NULL, %s, bad, \"not allowed in the %%s phase\", jc_phase_name());",
+                f->num, cs[k].error);
+            add_check(w, f, l, when, confirm, then);
+        } else if (strcmp(cs[k].id, "callback_unsafe") == 0) {
+            FMT(then, "bad = jc_flag(JC_CHK_callback_unsafe, %d, NULL, %s, bad, \"not callback safe, called from a callback that allows only callback-safe functions\");",
+                f->num, cs[k].error);
+            add_check(w, f, l, "me->restricted_depth", "", then);
+        } else if (strcmp(cs[k].id, "portability") == 0) {
+            FMT(when, "(unsigned)(ce->version & ~0xFF) < 0x%08Xu", (unsigned)jt_since_version(f->since));
+            FMT(then, "jc_portability(ce, %d);", f->num);
+            add_check(w, f, l, when, "", then);
+        } else if (strcmp(cs[k].id, "capability") == 0) {
+            for (size_t i = 0; i < f->nrequired; i++)
+                if (f->required[i].cap) {
+                    FMT(when, "!jc_has_cap(ce, %d)", f->required[i].cap->index);
+                    FMT(then, "bad = jc_flag(JC_CHK_capability, %d, NULL, %s, bad, \"needs %s\");", f->num,
+                        cs[k].error, f->required[i].id);
+                    add_check(w, f, l, when, "", then);
+                }
+        }
+    }
+    for (size_t i = 0; i < f->nparams; i++) {
+        const jt_param *p = &f->params[i];
+        const jt_type *t = p->type;
+        int m = jt_param_checks(w->s, p, cs);
+        for (int k = 0; k < m; k++) {
+            if (strcmp(cs[k].id, "null_pointer") == 0) {
+                FMT(when, "%s == NULL", p->id);
+                FMT(then, "bad = jc_flag(JC_CHK_null_pointer, %d, \"%s\", %s, bad, \"%s is NULL\");", f->num, p->id,
+                    cs[k].error, p->id);
+                add_check(w, f, l, when, "", then);
+            } else if (strcmp(cs[k].id, "min_value") == 0) {
+                FMT(when, "%s < %lld", p->id, cs[k].lo);
+                FMT(then, "bad = jc_flag(JC_CHK_min_value, %d, \"%s\", %s, bad, \"%%lld is below the minimum %lld\", (long long)%s);",
+                    f->num, p->id, cs[k].error, cs[k].lo, p->id);
+                add_check(w, f, l, when, "", then);
+            } else if (strcmp(cs[k].id, "object_kind") == 0) {
+                FMT(when, "jc_g.opt.deep && %s != NULL", p->id);
+                FMT(confirm, "!jc_deep_kind_ok(ce, (jobject)%s, \"%s\")", p->id, cs[k].java_class);
+                FMT(then, "bad = jc_flag(JC_CHK_object_kind, %d, \"%s\", %s, bad, \"%s is not a %s\");", f->num, p->id,
+                    cs[k].error, p->id, cs[k].java_class);
+                add_check(w, f, l, when, confirm, then);
+            } else if (strcmp(cs[k].id, "virtual_thread") == 0) {
+                FMT(when, "%s != NULL", p->id);
+                FMT(confirm, "jc_vthread_is(%s)", p->id);
+                FMT(then, "bad = jc_flag(JC_CHK_virtual_thread, %d, \"%s\", %s, bad, \"%s is a virtual thread, which the spec does not allow here\");",
+                    f->num, p->id, cs[k].error, p->id);
+                add_check(w, f, l, when, confirm, then);
+            } else if (strcmp(cs[k].id, "range") == 0)
+                range_check(w, f, p, &cs[k], l);
+            else if (strcmp(cs[k].id, "enum_value") == 0)
+                enum_check(w, f, p, t, &cs[k], l);
+        }
+    }
+    return w->errors ? -1 : 0;
+}
