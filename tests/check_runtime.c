@@ -1459,32 +1459,30 @@ END_TEST
  * for the rest, in the call slot when anything is traced. */
 START_TEST(test_fast_paths)
 {
-    init_log("paths-none", "trace=none");
-    ck_assert_int_eq(jc_fn_path[1], JC_PATH_FAST);
-    ck_assert_int_eq(jc_fn_path[2], JC_PATH_FAST);
-    jc_fn_absent[1] = 1;            /* as jc_vm_learn finds it */
+    static const struct { const char *options; enum jc_path one, two; } rows[] = {
+        { "trace=none", JC_PATH_FAST, JC_PATH_FAST },
+        /* StubTwo's failing calls are traced, and its call in progress is
+         * the crash path's: the slot; StubOne is not traced at all */
+        { "trace=errors,only=StubTwo", JC_PATH_FAST, JC_PATH_SLOT },
+        { "trace=events", JC_PATH_SLOT, JC_PATH_SLOT },
+        { "trace=calls+errors,only=StubOne", JC_PATH_FULL, JC_PATH_FAST },
+        { "trace=none,summary=on", JC_PATH_FULL, JC_PATH_FULL },       /* timed */
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "paths-%zu", i);
+        init_log(name, rows[i].options);
+        ck_assert_msg(jc_fn_path[1] == rows[i].one && jc_fn_path[2] == rows[i].two, "%s: paths %d %d, expected %d %d",
+                      rows[i].options, jc_fn_path[1], jc_fn_path[2], rows[i].one, rows[i].two);
+        jc_reset();
+    }
+    /* a function the VM lacks, as jc_vm_learn finds it */
+    init_log("paths-absent", "trace=none");
+    jc_fn_absent[1] = 1;
     jc_fn_paths_update();
     jc_fn_absent[1] = 0;
     ck_assert_int_eq(jc_fn_path[1], JC_PATH_FULL);
     ck_assert_int_eq(jc_fn_path[2], JC_PATH_FAST);
-    jc_reset();
-    /* trace=errors traces StubTwo's failing calls only, and its call in
-     * progress is the crash path's: the slot; StubOne is not traced */
-    init_log("paths-errors", "trace=errors,only=StubTwo");
-    ck_assert_int_eq(jc_fn_path[1], JC_PATH_FAST);
-    ck_assert_int_eq(jc_fn_path[2], JC_PATH_SLOT);
-    jc_reset();
-    init_log("paths-events", "trace=events");
-    ck_assert_int_eq(jc_fn_path[1], JC_PATH_SLOT);
-    ck_assert_int_eq(jc_fn_path[2], JC_PATH_SLOT);
-    jc_reset();
-    init_log("paths-calls", "trace=calls+errors,only=StubOne");
-    ck_assert_int_eq(jc_fn_path[1], JC_PATH_FULL);
-    ck_assert_int_eq(jc_fn_path[2], JC_PATH_FAST);
-    jc_reset();
-    init_log("paths-summary", "trace=none,summary=on");      /* timed */
-    ck_assert_int_eq(jc_fn_path[1], JC_PATH_FULL);
-    ck_assert_int_eq(jc_fn_path[2], JC_PATH_FULL);
 }
 END_TEST
 

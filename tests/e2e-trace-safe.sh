@@ -80,6 +80,19 @@ e2e_java "-agentpath:$LIBJVMTICHECK=trace=all,format=jsonl,addresses=on,log=$out
 e2e_expect_clean_run "$out/fork.jsonl"
 check "$out/fork.jsonl" fork || fail "fork: records lost or written twice"
 
+# crash LABEL LOG OPTIONS: crash_agent dies inside GetPhase under the shim
+# with OPTIONS, logging to LOG; the VM crashed as planned
+crash() {
+    local label=$1 log=$2
+    rm -f "$out"/hs_err_pid*.log "$log"
+    (ulimit -c 0; e2e_java "-agentpath:$LIBJVMTICHECK=$3,log=$log,agent=$AGENTS_DIR/crash_agent.so=crash" Hello
+     echo "$rc" >"$out/crash.rc")
+    rc=$(cat "$out/crash.rc")
+    [[ $rc -ne 0 ]] || fail "$label: java exited 0, expected a crash"
+    compgen -G "$out/hs_err_pid*.log" >/dev/null || fail "$label: no hs_err file: the VM did not crash as planned"
+    ! grep -q FAILED "$out/stderr" || fail "$label: $(grep FAILED "$out/stderr" | head -1)"
+}
+
 runs="17:jsonl 17:text"
 if e2e_have_new_jdk; then
     runs="$runs new:jsonl"
@@ -88,24 +101,11 @@ for run in $runs; do
     fmt=${run#*:}
     [[ ${run%%:*} == 17 ]] || e2e_use_jdk "$JDK_NEW"
     echo "== a crash inside GetPhase, busy threads calling, format=$fmt"
-    rm -f "$out"/hs_err_pid*.log "$out/crash.$fmt"
-    (ulimit -c 0; e2e_java \
-        "-agentpath:$LIBJVMTICHECK=trace=all,format=$fmt,addresses=on,log=$out/crash.$fmt,agent=$AGENTS_DIR/crash_agent.so=crash" Hello
-     echo "$rc" >"$out/crash.rc")
-    rc=$(cat "$out/crash.rc")
-    [[ $rc -ne 0 ]] || fail "crash: java exited 0, expected a crash"
-    compgen -G "$out/hs_err_pid*.log" >/dev/null || fail "crash: no hs_err file: the VM did not crash as planned"
-    ! grep -q FAILED "$out/stderr" || fail "crash: $(grep FAILED "$out/stderr" | head -1)"
+    crash "crash ($fmt)" "$out/crash.$fmt" "trace=all,format=$fmt,addresses=on"
     check "$out/crash.$fmt" crash || fail "crash ($fmt): the trace lacks calls"
     [[ $fmt == jsonl ]] || continue
     echo "== a crash inside GetPhase, busy threads calling, trace=errors (the fast path)"
-    rm -f "$out"/hs_err_pid*.log "$out/crash-errors.jsonl"
-    (ulimit -c 0; e2e_java \
-        "-agentpath:$LIBJVMTICHECK=format=jsonl,log=$out/crash-errors.jsonl,agent=$AGENTS_DIR/crash_agent.so=crash" Hello
-     echo "$rc" >"$out/crash.rc")
-    rc=$(cat "$out/crash.rc")
-    [[ $rc -ne 0 ]] || fail "crash, trace=errors: java exited 0, expected a crash"
-    compgen -G "$out/hs_err_pid*.log" >/dev/null || fail "crash, trace=errors: no hs_err file: the VM did not crash as planned"
+    crash "crash, trace=errors" "$out/crash-errors.jsonl" "format=jsonl"
     check "$out/crash-errors.jsonl" crash-errors || fail "crash, trace=errors: the crashing call is not its thread's last record"
 done
 # format=bin under SIGKILL and SIGSEGV: tests/e2e-trace-bin.sh
