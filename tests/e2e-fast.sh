@@ -31,14 +31,6 @@ set -euo pipefail
 e2e_init e2e-fast
 e2e_javac Workload Hello
 
-# what e2e_expect_clean_run checks of a run that writes no trace
-clean_run() {
-    [[ $rc -eq 0 ]] || fail "$1: java exited $rc, expected 0"
-    compgen -G "$out/hs_err_pid*.log" >/dev/null && fail "$1: the JVM crashed: $(ls "$out"/hs_err_pid*.log)"
-    grep -qE 'runtime error:|ERROR: AddressSanitizer' "$out/stderr" && fail "$1: a sanitizer reports an error"
-    grep -q 'FAILED' "$out/stderr" && fail "$1: the agent reports failures: $(grep -m3 'FAILED' "$out/stderr")"
-    return 0
-}
 verdict() { grep '^jvmticheck: ' "$out/stderr" | tail -1; }
 
 # what misuse.expect lists: its violations, and its leak sites
@@ -52,13 +44,13 @@ fast_runs() {
     local check n
     for check in on deep; do
         e2e_java "$@" "-agentpath:$shim=check=$check,trace=none,agent=$AGENTS_DIR/good_agent.so" Workload
-        clean_run "$label good check=$check"
+        e2e_expect_clean_exit "$label good check=$check"
         n=$(verdict | sed -n 's/^jvmticheck: no problems found (\([0-9]*\) calls checked)$/\1/p')
         echo "   $label good check=$check: $(verdict)"
         [[ -n $n && $n -gt 100 ]] || fail "$label good check=$check: verdict '$(verdict)', expected no problems in more than 100 calls"
     done
     e2e_java "$@" "-agentpath:$shim=check=strict,trace=none,agent=$AGENTS_DIR/misuse_agent.so" Workload
-    clean_run "$label misuse"
+    e2e_expect_clean_exit "$label misuse"
     echo "   $label misuse: $(verdict)"
     [[ $(verdict) == "jvmticheck: $expected "* ]] \
         || fail "$label misuse: verdict '$(verdict)', expected '$expected …' (tests/data/misuse.expect)"
@@ -70,7 +62,7 @@ tls_is() {
     shift 3
     rm -f "$log"
     e2e_java "$@" "-agentpath:$shim=trace=errors,log=$log,agent=$AGENTS_DIR/good_agent.so" Workload
-    clean_run "$label header"
+    e2e_expect_clean_exit "$label header"
     local got
     got=$(head -1 "$log" 2>/dev/null | sed -n 's/.*\] header jvmticheck .* tls=\([a-z]*\)$/\1/p')
     echo "   $label: tls=$got"
@@ -109,7 +101,7 @@ failed_call() {
     local log=$out/framepop.jsonl
     rm -f "$log"
     e2e_java "-agentpath:$LIBJVMTICHECK=format=jsonl,log=$log,agent=$AGENTS_DIR/framepop_agent.so" Hello
-    clean_run "framepop"
+    e2e_expect_clean_exit "framepop"
     grep -q '^framepop_agent: NotifyFramePop -> 0 40$' "$out/stderr" \
         || fail "framepop: the agent says '$(grep -m1 '^framepop_agent' "$out/stderr")', expected '0 40' (DUPLICATE)"
     local calls

@@ -16,7 +16,10 @@
 #                            builds libjvmticheck from another spec into SO
 #                            (options such as --history=OTHER.xml)
 #   trace CMD ARG...         tests/trace.py CMD ARG... (see there)
-#   e2e_expect_clean_run LOG the checks every run must pass; leaves the
+#   e2e_expect_clean_exit [LABEL]
+#                            the checks every run must pass (exit 0, no
+#                            crash, no sanitizer report, no FAILED line)
+#   e2e_expect_clean_run LOG those, and LOG all JSON; leaves the
 #                            record counts of LOG in $out/counts
 #   count KIND [NAME]        how many records of KIND (and NAME) LOG holds
 #   fail MESSAGE             prints FAIL: MESSAGE and marks the test failed
@@ -126,22 +129,30 @@ trace() {
     python3 "$srcdir/tests/trace.py" "$@"
 }
 
-# The checks every run must pass: exit 0, no hs_err file, no FAILED line
-# from the agent itself, a trace whose every line is JSON.
-e2e_expect_clean_run() {
-    local log=$1
-    [[ $rc -eq 0 ]] || fail "java exited $rc, expected 0"
+# The checks every run must pass whatever it logs: exit 0, no hs_err file,
+# no sanitizer report, no FAILED line from the agent itself; LABEL, when
+# given, starts each message.
+e2e_expect_clean_exit() {
+    local at=${1:+$1: }
+    [[ $rc -eq 0 ]] || fail "${at}java exited $rc, expected 0"
     if compgen -G "$out/hs_err_pid*.log" >/dev/null; then
-        fail "the JVM crashed: $(ls "$out"/hs_err_pid*.log)"
+        fail "${at}the JVM crashed: $(ls "$out"/hs_err_pid*.log)"
     fi
     if grep -qE 'runtime error:|ERROR: AddressSanitizer' "$out/stderr"; then
-        fail "a sanitizer reports an error:"
+        fail "${at}a sanitizer reports an error:"
         grep -A12 -E 'runtime error:|ERROR: AddressSanitizer' "$out/stderr" | head -30
     fi
     if grep -q 'FAILED' "$out/stderr"; then
-        fail "the agent reports failures:"
+        fail "${at}the agent reports failures:"
         grep 'FAILED' "$out/stderr" | head -20
     fi
+    return 0
+}
+
+# Those, and a trace whose every line is JSON.
+e2e_expect_clean_run() {
+    local log=$1
+    e2e_expect_clean_exit
     : >"$out/counts"
     if [[ ! -s $log ]]; then
         fail "no trace written to $log"
