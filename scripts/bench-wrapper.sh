@@ -46,23 +46,27 @@ run "check=deep,trace=none" "$lib=check=deep,trace=none,leaks=off,agent=$work/li
 # wrapper), and with the shim alone in a directory, without
 # libjvmticheck-tls.so beside it: its per-thread block in dynamic TLS, as
 # when static TLS is spent (README, Benchmarks).
-alternating() {   # alternating LABEL LIBJVMTICHECK OPTIONS
-    local label=$1 shim=$2 opts=$3 dir
-    dir=$(cd "$(dirname "$shim")" && pwd)
+overhead_agent() {   # overhead_agent LIBJVMTICHECK OUT.so: bench_overhead.c linked with it
+    local dir
+    dir=$(cd "$(dirname "$1")" && pwd)
     cc -std=c11 -O2 -shared -fPIC -I "$jdk/include" -I "$jdk/include/linux" -I "$here/gen/runtime" \
-       -o "$work/libovh.so" "$here/bench/bench_overhead.c" "$shim" -Wl,-rpath,"$dir"
-    "$jdk/bin/java" -Xshare:auto -agentpath:"$work/libovh.so=$((calls / 2)):15:$opts" -cp "$work" Idle 2>/dev/null |
+       -o "$2" "$here/bench/bench_overhead.c" "$1" -Wl,-rpath,"$dir"
+}
+alternating() {   # alternating LABEL OVERHEAD-AGENT OPTIONS
+    "$jdk/bin/java" -Xshare:auto -agentpath:"$2=$((calls / 2)):15:$3" -cp "$work" Idle 2>/dev/null |
         sed -n 's/^overhead //p' | while read -r fn dmin cmin dmed cmed; do
             printf '%-28s %-16s direct %6s ns, checked %6s ns: +%s ns (medians %s, %s: +%s ns)\n' \
-                "$label" "$fn" "$dmin" "$cmin" "$(awk -v a="$cmin" -v b="$dmin" 'BEGIN { printf "%.2f", a - b }')" \
+                "$1" "$fn" "$dmin" "$cmin" "$(awk -v a="$cmin" -v b="$dmin" 'BEGIN { printf "%.2f", a - b }')" \
                 "$dmed" "$cmed" "$(awk -v a="$cmed" -v b="$dmed" 'BEGIN { printf "%.2f", a - b }')"
         done
 }
-alternating "same run, alternating" "$lib" check=on,trace=none,leaks=off
-alternating "  trace=errors (default)" "$lib" check=on,leaks=off
+overhead_agent "$lib" "$work/libovh.so"
+alternating "same run, alternating" "$work/libovh.so" check=on,trace=none,leaks=off
+alternating "  trace=errors (default)" "$work/libovh.so" check=on,leaks=off
 mkdir -p "$work/alone"
 cp "$lib" "$work/alone/"
-alternating "  without libjvmticheck-tls" "$work/alone/$(basename "$lib")" check=on,trace=none,leaks=off
+overhead_agent "$work/alone/$(basename "$lib")" "$work/libovh-alone.so"
+alternating "  without libjvmticheck-tls" "$work/libovh-alone.so" check=on,trace=none,leaks=off
 tcalls=$((calls / 5))
 start=$(date +%s%N)
 run "trace=all to a file" "$lib=trace=all,format=jsonl,log=$work/trace.jsonl,agent=$work/libbench.so=$tcalls:$rounds"

@@ -95,7 +95,7 @@ static void range_check(ctx *w, const jt_function *f, const jt_param *p, const j
     add_check(w, f, l, when, "", then);
 }
 
-/* Appends "sep"-joined "(int)id != value" comparisons to buf. */
+/* Appends "(cast)id != valueLL" comparisons joined by " && " to buf. */
 static void put_unequal(char *buf, size_t len, const char *cast, const char *id, const long long *values, size_t n)
 {
     size_t at = strlen(buf);
