@@ -103,6 +103,8 @@ void jc_verdict_halt(const char *check, const char *fn, const char *site) __attr
 /* exitcode=N: registered at init; exits with N at process exit when
  * anything was reported. */
 void jc_verdict_init(void);
+/* A load that failed: no exit status from it (exitcode= does not apply). */
+void jc_verdict_abandon(void);
 uint64_t jc_calls_checked(void);
 void jc_verdict_reset(void);
 

@@ -36,7 +36,10 @@
  * (jc_phase_confirm in jc_support.c).
  *
  * Every failure at load is one line on stderr and a non-zero return, which
- * makes the VM stop with its own "agent library failed to init" line.
+ * makes the VM stop with its own "agent library failed to init" line, or
+ * the attach fail.  The library stays loaded after a failed attach, and a
+ * second load of it (a second -agentpath, attach) runs in a copy of its
+ * own: jc_instance.c.
  */
 #include <dlfcn.h>
 #include <stdarg.h>
@@ -59,6 +62,8 @@ static const struct JNIInvokeInterface_ *jc_vm_object = &jc_vm_functions;
 static JavaVM *const jc_wrapped_vm = &jc_vm_object; /* what the agent gets */
 static jc_agent_unload jc_real_unload;              /* the agent's, or NULL */
 static int jc_started;                              /* an entry point ran */
+static bool jc_live;                                /* ... and succeeded */
+static atomic_flag jc_unloaded = ATOMIC_FLAG_INIT;  /* Agent_OnUnload ran */
 static bool jc_bind_natives;                        /* the agent exports Java_ symbols */
 
 /* ---- messages ---------------------------------------------------------------- */
@@ -241,9 +246,9 @@ int jc_track_phase(JavaVM *vm, char *err, size_t errlen)
 
 /* ---- entry points ------------------------------------------------------------------- */
 
-/* Agent_OnLoad and Agent_OnAttach alike: entry names the real agent's entry
- * point, phase the phase it runs in. */
-static jint jc_start(JavaVM *vm, char *options, void *reserved, const char *entry, jvmtiPhase phase)
+/* Agent_OnLoad and Agent_OnAttach alike, for this runtime's one load:
+ * entry names the real agent's entry point, phase the phase it runs in. */
+static jint jc_start_run(JavaVM *vm, char *options, void *reserved, const char *entry, jvmtiPhase phase)
 {
     char err[512];
     void *lib;
@@ -251,8 +256,6 @@ static jint jc_start(JavaVM *vm, char *options, void *reserved, const char *entr
     const char *path;
     jint rc;
 
-    if (jc_started++)
-        return jc_fail("loaded twice; give each real agent its own copy of the shim");
     if (jc_init(options != NULL ? options : "", true, err, sizeof err) != 0)
         return jc_fail_line(err);
     if (jc_g.opt.help) {        /* the reference, and a clean exit, as jdwp's help */
@@ -289,6 +292,25 @@ static jint jc_start(JavaVM *vm, char *options, void *reserved, const char *entr
     return JNI_OK;
 }
 
+/* A load of the library: the first is this runtime's; each later one goes
+ * to a fresh copy of the library (jc_instance.c), whatever became of the
+ * first.  A load that fails leaves this runtime as it is (it cannot be
+ * unloaded): its report ends at once, and nothing of it runs at exit. */
+static jint jc_start(JavaVM *vm, char *options, void *reserved, const char *entry, jvmtiPhase phase)
+{
+    if (jc_started)
+        return jc_instance_forward(entry, vm, options, reserved);
+    jc_started = 1;
+    jc_instance_pin();
+    jc_instance_begin();
+    jint rc = jc_start_run(vm, options, reserved, entry, phase);
+    if (rc == JNI_OK)
+        jc_live = true;
+    else
+        jc_report_abandon();
+    return rc;
+}
+
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
 {
     return jc_start(vm, options, reserved, "Agent_OnLoad", JVMTI_PHASE_ONLOAD);
@@ -299,15 +321,17 @@ JNIEXPORT jint JNICALL Agent_OnAttach(JavaVM *vm, char *options, void *reserved)
     return jc_start(vm, options, reserved, "Agent_OnAttach", JVMTI_PHASE_LIVE);
 }
 
-/* The VM's last word to us: pass it on, then report (jc_report_summary
- * reports once, so this is a no-op when VMDeath already did). */
+/* The VM's last word to us, once for each load of this library that
+ * succeeded: pass it on, then report (jc_report_summary reports once, so
+ * this is a no-op when VMDeath already did); then the same for the copies
+ * later loads made (jc_instance.c). */
 JNIEXPORT void JNICALL Agent_OnUnload(JavaVM *vm)
 {
-    (void)vm;
-    if (!jc_started)
-        return;
-    if (jc_real_unload != NULL)
-        jc_real_unload(jc_wrapped_vm);
-    jc_report_summary();
-    jc_trace_flush_all();
+    if (jc_live && !atomic_flag_test_and_set(&jc_unloaded)) {
+        if (jc_real_unload != NULL)
+            jc_real_unload(jc_wrapped_vm);
+        jc_report_summary();
+        jc_trace_flush_all();
+    }
+    jc_instance_unload_copies(vm);
 }

@@ -34,4 +34,19 @@ int jc_track_phase(JavaVM *vm, char *err, size_t errlen);
 bool jc_natives_init(void *lib, const char *path);
 void JNICALL jc_natives_class_prepare(jvmtiEnv *env, JNIEnv *jni, jthread thread, jclass klass);
 
+/* jc_instance.c: the library loaded for good, and loaded more than once.
+ * jc_instance_pin makes this library impossible to unload; jc_instance_begin
+ * numbers this runtime's load (1 for the first in the process; a copy has
+ * its number already) and returns it; jc_instance_forward gives a later load
+ * (entry "Agent_OnLoad" or "Agent_OnAttach") to a new copy of the library
+ * and returns what the copy's entry point returns; jc_instance_unload_copies
+ * calls Agent_OnUnload of every copy made, once.  jc_instance_several: the
+ * process has had more than one load; jc_instance_number: this one's. */
+void jc_instance_pin(void);
+int jc_instance_begin(void);
+jint jc_instance_forward(const char *entry, JavaVM *vm, char *options, void *reserved);
+void jc_instance_unload_copies(JavaVM *vm);
+bool jc_instance_several(void);
+int jc_instance_number(void);
+
 #endif

@@ -18,6 +18,9 @@
  * - halt=on stops in the violating call, after its record: the trace is
  *   flushed, one line names the violation and its call site, and the
  *   process exits with exitcode=N, or 1.
+ * - A load of the shim that failed prints its verdict at once and sets no
+ *   exit status (jc_report_abandon); when the process loaded the shim more
+ *   than once, each verdict names its load and agent.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1
@@ -32,6 +35,7 @@
 #include "jc_callsite.h"
 #include "jc_inline.h"
 #include "jc_internal.h"
+#include "jc_shim.h"
 #include "jc_sink.h"
 
 typedef struct node {
@@ -48,6 +52,7 @@ static bool key_ok;
 
 static size_t leak_sites, leak_blocks, leak_bytes, leak_sites_suppressed;
 static atomic_flag printed = ATOMIC_FLAG_INIT;
+static atomic_bool abandoned;       /* the load failed: no exit status */
 
 static void thread_exit(void *arg)
 {
@@ -127,6 +132,20 @@ bool jc_verdict_problems(void)
 
 static const char *s_if(uint64_t n) { return n == 1 ? "" : "s"; }
 
+/* "jvmticheck", or, when the process loaded the shim more than once, which
+ * load and agent ("jvmticheck (load 2, libfoo.so)"): each load has a
+ * verdict of its own (jc_instance.c). */
+static void verdict_who(char *buf, size_t len)
+{
+    const char *agent = jc_g.opt.agent_path;
+    if (!jc_instance_several() || !agent) {
+        snprintf(buf, len, "jvmticheck");
+        return;
+    }
+    const char *slash = strrchr(agent, '/');
+    snprintf(buf, len, "jvmticheck (load %d, %s)", jc_instance_number(), slash ? slash + 1 : agent);
+}
+
 
 void jc_verdict_print(void)
 {
@@ -135,14 +154,16 @@ void jc_verdict_print(void)
     char line[1024];
     size_t k = 0;
     uint64_t v = violations(), supp = jc_context_suppressed_count();
+    char who[300];
+    verdict_who(who, sizeof who);
 #define ADD(...) (k += (size_t)snprintf(line + k, k < sizeof line ? sizeof line - k : 0, __VA_ARGS__))
     if (!jc_verdict_problems()) {
         uint64_t calls = jc_calls_checked();
-        ADD("jvmticheck: no problems found (%llu call%s checked%s)", (unsigned long long)calls, s_if(calls),
+        ADD("%s: no problems found (%llu call%s checked%s)", who, (unsigned long long)calls, s_if(calls),
             jc_g.opt.check == JC_CHECK_OFF ? ", check=off" : "");
     } else {
         size_t cx = jc_context_count();
-        ADD("jvmticheck: %llu violation%s in %zu context%s", (unsigned long long)v, s_if(v), cx, s_if(cx));
+        ADD("%s: %llu violation%s in %zu context%s", who, (unsigned long long)v, s_if(v), cx, s_if(cx));
         if (leak_sites)
             ADD(", %zu leak site%s (%zu block%s, %zu byte%s)", leak_sites, s_if(leak_sites), leak_blocks,
                 s_if(leak_blocks), leak_bytes, s_if(leak_bytes));
@@ -177,7 +198,7 @@ void jc_verdict_halt(const char *check, const char *fn, const char *site)
 
 static void at_exit(void)
 {
-    if (!jc_g.active || !jc_g.opt.exitcode || !jc_verdict_problems())
+    if (!jc_g.active || !jc_g.opt.exitcode || atomic_load(&abandoned) || !jc_verdict_problems())
         return;
     jc_trace_flush_all();
     fflush(NULL);
@@ -192,8 +213,14 @@ void jc_verdict_init(void)
         atexit(at_exit);
 }
 
+void jc_verdict_abandon(void)
+{
+    atomic_store(&abandoned, true);
+}
+
 void jc_verdict_reset(void)
 {
+    atomic_store(&abandoned, false);
     leak_sites = leak_blocks = leak_bytes = leak_sites_suppressed = 0;
     atomic_flag_clear(&printed);
     atomic_store(&exited_calls, 0);
