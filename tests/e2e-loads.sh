@@ -11,7 +11,11 @@
 #      library, which keeps the env of its first attach and stops through
 #      it), then "stop" once more (refused by the agent): the events and the
 #      stop's disabling call are in the first load's log, the second load's
-#      own calls in its log, and the VM ends with exit 0.
+#      own calls in its log, and the VM ends with exit 0;
+#   3. format=bin twice with one log=: profiler_agent "start" records there,
+#      then attach_agent, whose recording takes the name (the first load's
+#      is not truncated under its writers, which died of SIGBUS): the VM
+#      ends with exit 0, the file holds the second load's records only.
 # Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
@@ -76,11 +80,37 @@ start_stop() {
     return 0
 }
 
+# same_bin JDK
+same_bin() {
+    local label="JDK $1, format=bin twice with one log=" bin=$out/$1-same.bin
+    local agent=$AGENTS_DIR/profiler_agent.so
+    echo "== $label"
+    rm -f "$bin"
+    e2e_java -Djdk.attach.allowAttachSelf=true AttachMany \
+        "$LIBJVMTICHECK" "trace=all,format=bin,log=$bin,agent=$agent=start" work=300 \
+        "$LIBJVMTICHECK" "trace=all,format=bin,log=$bin,agent=$AGENTS_DIR/attach_agent.so=same" work=1000 \
+        "$LIBJVMTICHECK" "trace=all,format=jsonl,log=$out/$1-same-stop.jsonl,agent=$agent=stop"
+    e2e_expect_clean_exit "$label"
+    grep -q '^done' "$out/stdout" || fail "$label: the VM did not run to its end"
+    grep -qE '^profiler_agent: stopped, [1-9][0-9]* threads started$' "$out/stderr" ||
+        fail "$label: the first load's agent did not run on"
+    if "$JVMTIGEN" trace --format=jsonl "$bin" >"$bin.jsonl" 2>"$out/decode.err"; then
+        e2e_expect_clean_run "$bin.jsonl"
+        [[ $(count call GetLoadedClasses) -eq 1 ]] || fail "$label: the second load's calls are not in the recording"
+        [[ $(count event ThreadStart) -eq 0 ]] || fail "$label: the first load's events are in the second's recording"
+    else
+        fail "$label: jvmtigen trace $bin: $(head -2 "$out/decode.err")"
+    fi
+    return 0
+}
+
 two_agents 17
 start_stop 17
+same_bin 17
 if e2e_have_new_jdk; then
     e2e_use_jdk "$JDK_NEW"
     two_agents new
     start_stop new
+    same_bin new
 fi
 e2e_finish

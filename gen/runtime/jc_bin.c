@@ -48,6 +48,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #if defined(__x86_64__) || defined(__i386__)
@@ -280,6 +281,14 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
         return -1;
     }
     size_t hlen = (JC_BIN_NAMES_AT + nb.len + 4095) & ~(size_t)4095;
+    /* A file of that name may still be mapped by its recorder: another load
+     * of the shim in this process (a failed attach, or two with one log=),
+     * or another process (log= without %p).  Truncated, its pages would go
+     * from under their writers (SIGBUS): a new file takes the name instead
+     * (where it cannot be removed, it is truncated as before). */
+    struct stat old;
+    if (lstat(path, &old) == 0 && S_ISREG(old.st_mode))
+        (void)unlink(path);
     int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0 || posix_fallocate(fd, 0, (off_t)hlen) != 0) {
         snprintf(err, errlen, "jvmticheck: cannot open binary trace '%s': %s", path, strerror(errno));
