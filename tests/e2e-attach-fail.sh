@@ -14,7 +14,8 @@
 # attaches the shim again with a good agent (profiler_agent start), and
 # works again.  Expected: the first load refused with one line naming the
 # agent, the second loaded and reported as load 2, and the VM ends with
-# exit 0.
+# exit 0.  One more run: an agent that breaks the spec, then fails: the
+# failed load's verdict follows its line, and exitcode= does not apply.
 # Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
@@ -52,6 +53,7 @@ fail_run() {
         refuses) grep -qx "jvmticheck: ${bad%=fail}: Agent_OnAttach returned -1" "$out/stderr" ||
                      fail "$label: no line says the agent's Agent_OnAttach failed" ;;
     esac
+    [[ $(grep -c '^jvmticheck:' "$out/stderr") -eq 1 ]] || fail "$label: the failed load wrote more than its one line"
     grep -qx 'profiler_agent: started' "$out/stderr" || fail "$label: the second load's agent did not start"
     grep -q '^jvmticheck (load 2, profiler_agent.so): no problems found' "$out/stderr" ||
         fail "$label: no verdict of load 2 naming its agent"
@@ -81,5 +83,13 @@ for jdk in $jdks; do
             fail_run "$jdk" "$why" "$mode"
         done
     done
+    label="JDK $jdk, agent breaks the spec, then refuses"
+    echo "== $label"
+    e2e_java -Djdk.attach.allowAttachSelf=true AttachMany \
+        "$LIBJVMTICHECK" "exitcode=7,agent=$agent=fail-bad" work=300
+    e2e_expect_clean_exit "$label"
+    grep -qx 'load 1: refused (returned -1)' "$out/stdout" || fail "$label: the failed load was not refused"
+    grep -A1 -x "jvmticheck: $agent: Agent_OnAttach returned -1" "$out/stderr" |
+        grep -qx 'jvmticheck: 1 violation in 1 context' || fail "$label: no verdict right after the failure's line"
 done
 e2e_finish

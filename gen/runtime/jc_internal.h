@@ -115,8 +115,9 @@ void jc_alloc_reset(void);
 
 /* ---- jc_state.c ---------------------------------------------------------- */
 
-/* A load that failed: its trace so far is written and its verdict now;
- * jc_report_summary does nothing after it (the runtime stays loaded). */
+/* A load that failed: its trace so far is written, its verdict too when
+ * its agent broke the spec; jc_report_summary does nothing after it (the
+ * runtime stays loaded). */
 void jc_report_abandon(void);
 
 /* The option string the runtime was set from ("" before jc_init). */

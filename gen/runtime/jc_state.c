@@ -347,16 +347,17 @@ void jc_report_summary(void)
     jc_verdict_print();
 }
 
-/* The failed load's verdict comes right after the failure's own line, and
- * says what its agent did before it failed ("no problems found (0 calls
- * checked)" when it never ran); leaks are not looked for, the summary is
- * not written, and nothing is left to do at exit. */
+/* A failed load is one line on stderr, the failure's own; only when its
+ * agent's calls broke the spec before it failed (a refused call may be why
+ * it failed) does its verdict follow.  Leaks are not looked for, the
+ * summary is not written, and nothing is left to do at exit. */
 void jc_report_abandon(void)
 {
     if (!jc_g.active || atomic_flag_test_and_set(&summary_done))
         return;
     jc_trace_flush_all();
-    jc_verdict_print();
+    if (jc_verdict_problems())
+        jc_verdict_print();
     jc_verdict_abandon();
 }
 

@@ -18,9 +18,10 @@
  * - halt=on stops in the violating call, after its record: the trace is
  *   flushed, one line names the violation and its call site, and the
  *   process exits with exitcode=N, or 1.
- * - A load of the shim that failed prints its verdict at once and sets no
- *   exit status (jc_report_abandon); when the process loaded the shim more
- *   than once, each verdict names its load and agent.
+ * - A load of the shim that failed prints its verdict at once, if there
+ *   were problems, and sets no exit status (jc_report_abandon); when the
+ *   process loaded the shim more than once, each verdict names its load
+ *   and agent.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1

@@ -11,6 +11,8 @@
  *   fail   makes a few calls, then refuses (JNI_ERR), leaving its env
  *          behind as a careless agent would (no callbacks: nothing of the
  *          agent runs later)
+ *   fail-bad  the same, after a call that breaks the spec (GetPhase with a
+ *          NULL phase_ptr)
  */
 #define AGENT_NAME "profiler_agent"
 
@@ -69,7 +71,7 @@ static jint stop(JavaVM *vm)
     return JNI_OK;
 }
 
-static jint fail(JavaVM *vm)
+static jint fail(JavaVM *vm, bool bad)
 {
     jvmtiEnv *env;
     jvmtiPhase phase;
@@ -80,6 +82,8 @@ static jint fail(JavaVM *vm)
         return JNI_ERR;
     }
     TRY((*env)->GetPhase(env, &phase));
+    if (bad)
+        EXPECT((*env)->GetPhase(env, NULL), JVMTI_ERROR_NULL_POINTER);
     TRY((*env)->GetLoadedClasses(env, &count, &classes));
     TRY((*env)->Deallocate(env, (unsigned char *)classes));
     fprintf(stderr, "profiler_agent: failing on purpose\n");
@@ -94,8 +98,8 @@ JNIEXPORT jint JNICALL Agent_OnAttach(JavaVM *vm, char *options, void *reserved)
         return start(vm);
     if (strcmp(o, "stop") == 0)
         return stop(vm);
-    if (strcmp(o, "fail") == 0)
-        return fail(vm);
-    fprintf(stderr, "profiler_agent: options must be start, stop or fail, not '%s'\n", o);
+    if (strcmp(o, "fail") == 0 || strcmp(o, "fail-bad") == 0)
+        return fail(vm, strcmp(o, "fail-bad") == 0);
+    fprintf(stderr, "profiler_agent: options must be start, stop, fail or fail-bad, not '%s'\n", o);
     return JNI_ERR;
 }
