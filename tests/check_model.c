@@ -14,6 +14,7 @@
 #include "model/doc.h"
 #include "model/model.h"
 #include "model/spec_rules.h"
+#include "model/vm_errors.h"
 #include "util/diag.h"
 
 static char spec17[1024], spec8[1024], scratch[1024], jdwp[1024];
@@ -643,6 +644,95 @@ START_TEST(vthread_rules)
 }
 END_TEST
 
+/* A check of param pid of function fid, by id; fails when absent. */
+static jt_check param_check(const jt_spec *s, const char *fid, const char *pid, const char *id)
+{
+    const jt_function *f = jt_find_function(s, fid);
+    ck_assert_msg(f != NULL, "no function %s", fid);
+    for (size_t i = 0; i < f->nparams; i++)
+        if (strcmp(f->params[i].id, pid) == 0) {
+            jt_check cs[JT_MAX_CHECKS];
+            int n = jt_param_checks(s, &f->params[i], cs);
+            for (int k = 0; k < n; k++)
+                if (strcmp(cs[k].id, id) == 0)
+                    return cs[k];
+        }
+    ck_abort_msg("%s.%s has no %s check", fid, pid, id);
+    return (jt_check){ 0 };
+}
+
+static const jt_param *param_of(const jt_spec *s, const char *fid, const char *pid)
+{
+    const jt_function *f = jt_find_function(s, fid);
+    for (size_t i = 0; f && i < f->nparams; i++)
+        if (strcmp(f->params[i].id, pid) == 0)
+            return &f->params[i];
+    ck_abort_msg("no param %s.%s", fid, pid);
+    return NULL;
+}
+
+/* HotSpot's answers (vm_errors.c): in the JDK 17, 21 and 25 specs each
+ * row names a check the model derives and an error the spec allows for
+ * the function, and the check returns it; StopThread's NULL exception,
+ * the spec's "not an object" (INVALID_OBJECT), is HotSpot's NULL_POINTER;
+ * SetTag's stays INVALID_OBJECT.  HotSpot's order: a NULL callback
+ * (its entry) before the filter's value and a NULL jobject (its body). */
+START_TEST(vm_error_facts)
+{
+    const char *dir = getenv("SPEC_DIR");
+    char path[1024];
+    for (int v = 17; v <= 25; v += 4) {
+        snprintf(path, sizeof path, "%s/jdk%d/jvmti.xml", dir ? dir : "../shared/spec", v);
+        jt_spec *s = load(path);
+        for (size_t i = 0; i < jt_vm_nerrors; i++) {
+            const jt_vm_error *row = &jt_vm_errors[i];
+            jt_check c = param_check(s, row->function, row->param, row->check);
+            ck_assert_msg(jt_vm_error_allowed(s, jt_find_function(s, row->function), row->error),
+                          "jdk%d: %s does not allow %s", v, row->function, row->error);
+            if (row->jdk_from || row->jdk_to)
+                ck_assert_ptr_eq(c.vm, row);
+            else
+                ck_assert_str_eq(c.error, row->error);
+        }
+        ck_assert_str_eq(param_check(s, "StopThread", "exception", "null_pointer").error, "JVMTI_ERROR_NULL_POINTER");
+        ck_assert_str_eq(param_check(s, "SetTag", "object", "null_pointer").error, "JVMTI_ERROR_INVALID_OBJECT");
+        ck_assert(!jt_vm_error_allowed(s, jt_find_function(s, "StopThread"), "JVMTI_ERROR_INVALID_CLASS"));
+        jt_check cb = param_check(s, "IterateOverHeap", "heap_object_callback", "null_pointer");
+        jt_check filter = param_check(s, "IterateOverHeap", "object_filter", "enum_value");
+        jt_check obj = param_check(s, "IterateOverObjectsReachableFromObject", "object", "null_pointer");
+        ck_assert_int_eq(jt_vm_check_stage(param_of(s, "IterateOverHeap", "heap_object_callback"), &cb), 0);
+        ck_assert_int_eq(jt_vm_check_stage(param_of(s, "IterateOverHeap", "object_filter"), &filter), 1);
+        ck_assert_int_eq(jt_vm_check_stage(param_of(s, "IterateOverObjectsReachableFromObject", "object"), &obj), 1);
+        jt_spec_free(s);
+    }
+}
+END_TEST
+
+/* A fact for some JDKs only: found by function, param and check, and the
+ * wrapper chooses by the running VM (rows made up here). */
+START_TEST(vm_error_by_jdk)
+{
+    const char *dir = getenv("SPEC_DIR");
+    char path[1024], buf[160];
+    snprintf(path, sizeof path, "%s/jdk25/jvmti.xml", dir ? dir : "../shared/spec");
+    jt_spec *s = load(path);
+    static const jt_vm_error rows[] = {
+        { "StopThread", "thread", "null_pointer", "JVMTI_ERROR_NULL_POINTER", 0, 0 },
+        { "StopThread", "exception", "null_pointer", "JVMTI_ERROR_NULL_POINTER", 21, 0 },
+    };
+    const jt_param *exc = param_of(s, "StopThread", "exception");
+    ck_assert_ptr_eq(jt_vm_error_find(rows, 2, exc, "null_pointer"), &rows[1]);
+    ck_assert_ptr_null(jt_vm_error_find(rows, 2, exc, "object_kind"));
+    ck_assert_ptr_null(jt_vm_error_find(rows, 2, param_of(s, "SetTag", "object"), "null_pointer"));
+    jt_check c = { .id = "null_pointer", .error = "JVMTI_ERROR_INVALID_OBJECT" };
+    ck_assert_str_eq(jt_vm_error_expr(&c, buf, sizeof buf), "JVMTI_ERROR_INVALID_OBJECT");
+    c.vm = &rows[1];
+    ck_assert_str_eq(jt_vm_error_expr(&c, buf, sizeof buf),
+                     "(jc_vm_jdk_in(21, 0) ? JVMTI_ERROR_NULL_POINTER : JVMTI_ERROR_INVALID_OBJECT)");
+    jt_spec_free(s);
+}
+END_TEST
+
 int main(void)
 {
     paths();
@@ -661,6 +751,8 @@ int main(void)
     tcase_add_test(tc, jdwp_transport);
     tcase_add_test(tc, placement);
     tcase_add_test(tc, vthread_rules);
+    tcase_add_test(tc, vm_error_facts);
+    tcase_add_test(tc, vm_error_by_jdk);
     suite_add_tcase(su, tc);
     TCase *bad = tcase_create("small specs");
     tcase_add_test(bad, minimal_spec_loads);

@@ -7,6 +7,8 @@
     trace.py violations LOG       one line per violation: check function param
     trace.py notes LOG            one line per note or warning: kind check name
     trace.py calls LOG            one line per call record: name error
+    trace.py refused LOG          one line per call the shim refused (not
+                                  passed to the VM): name error
     trace.py threads LOG          per kind and name: how many records came
                                   from a virtual thread named vt-N with an
                                   integer thread_id, and how many not
@@ -82,6 +84,12 @@ def notes(path):
 def calls(path):
     for r in records(path):
         if r["kind"] == "call":
+            print(r.get("name"), r.get("error"))
+
+
+def refused(path):
+    for r in records(path):
+        if r["kind"] == "call" and "refused" in r:
             print(r.get("name"), r.get("error"))
 
 
@@ -208,7 +216,7 @@ def summary(path):
 
 def main(argv):
     cmds = {"counts": (counts, 1, 1), "violations": (violations, 1, 1),
-            "notes": (notes, 1, 1), "calls": (calls, 1, 1), "threads": (threads, 1, 1), "expect": (expect, 2, 2),
+            "notes": (notes, 1, 1), "calls": (calls, 1, 1), "refused": (refused, 1, 1), "threads": (threads, 1, 1), "expect": (expect, 2, 2),
             "hotspot": (hotspot, 2, 2), "held": (held, 1, 1),
             "summary": (summary, 1, 1)}
     if len(argv) < 2 or argv[0] not in cmds or not cmds[argv[0]][1] <= len(argv) - 1 <= cmds[argv[0]][2]:

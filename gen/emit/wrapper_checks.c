@@ -16,6 +16,7 @@
 #include "emit/wrapper_checks.h"
 #include "model/checks.h"
 #include "model/spec_rules.h"
+#include "model/vm_errors.h"
 #include "util/diag.h"
 
 typedef struct ctx {
@@ -79,17 +80,18 @@ static bool add_check(ctx *w, const jt_function *f, check_list *l, const char *w
  * the spec's constants where it does. */
 static void range_check(ctx *w, const jt_function *f, const jt_param *p, const jt_check *c, check_list *l)
 {
-    char lo[96], hi[96], when[256], then[768];
+    char lo[96], hi[96], when[256], then[768], eb[160];
+    const char *err = jt_vm_error_expr(c, eb, sizeof eb);
     snprintf(lo, sizeof lo, c->lo_name ? "%s (%lld)" : "%s%lld", c->lo_name ? c->lo_name : "", c->lo);
     snprintf(hi, sizeof hi, c->hi_name ? "%s (%lld)" : "%s%lld", c->hi_name ? c->hi_name : "", c->hi);
     if (c->has_lo && c->has_hi) {
         FMT(when, "(long long)%s < %lldLL || (long long)%s > %lldLL", p->id, c->lo, p->id, c->hi);
         FMT(then, "bad = jc_flag(JC_CHK_range, %d, \"%s\", %s, bad, \"%%lld is outside %s..%s\", (long long)%s);",
-            f->num, p->id, c->error, lo, hi, p->id);
+            f->num, p->id, err, lo, hi, p->id);
     } else if (c->has_lo) {
         FMT(when, "(long long)%s < %lldLL", p->id, c->lo);
         FMT(then, "bad = jc_flag(JC_CHK_range, %d, \"%s\", %s, bad, \"%%lld is less than %s\", (long long)%s);",
-            f->num, p->id, c->error, lo, p->id);
+            f->num, p->id, err, lo, p->id);
     } else
         return;
     add_check(w, f, l, when, "", then);
@@ -108,7 +110,8 @@ static void put_unequal(char *buf, size_t len, const char *cast, const char *id,
 static void enum_check(ctx *w, const jt_function *f, const jt_param *p, const jt_type *t, const jt_check *c,
                        check_list *l)
 {
-    char when[2048] = "", confirm[256] = "", then[768];
+    char when[2048] = "", confirm[256] = "", then[768], eb[160];
+    const char *err = jt_vm_error_expr(c, eb, sizeof eb);
     long long values[256];
     if (c->nevents) {
         /* the function's documented error allows only these events */
@@ -117,7 +120,7 @@ static void enum_check(ctx *w, const jt_function *f, const jt_param *p, const jt
             values[n++] = c->events[i]->num;
         put_unequal(when, sizeof when, "int", p->id, values, n);
         size_t at = (size_t)FMT(then, "bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", %s, bad, \"%%d is not", f->num,
-                                p->id, c->error);
+                                p->id, err);
         for (int i = 0; i < c->nevents && at < sizeof then; i++)
             at += (size_t)snprintf(then + at, sizeof then - at, "%s %s",
                                    i ? (i + 1 == c->nevents ? " or" : ",") : "", c->events[i]->id);
@@ -152,7 +155,7 @@ static void enum_check(ctx *w, const jt_function *f, const jt_param *p, const jt
             p->id, p->id, p->id);
         FMT(confirm, "!jc_extension_event(ce, (int)%s, \"%s\")", p->id, f->id);
         FMT(then, "bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", %s, bad, \"%%d is not an event\", (int)%s);", f->num,
-            p->id, c->error, p->id);
+            p->id, err, p->id);
         add_check(w, f, l, when, confirm, then);
         return;
     }
@@ -161,6 +164,47 @@ static void enum_check(ctx *w, const jt_function *f, const jt_param *p, const jt
         FMT(then, "bad = jc_flag(JC_CHK_enum_value, %d, \"%s\", JVMTI_ERROR_ILLEGAL_ARGUMENT, bad, \"%%d is not an error\", (int)%s);",
             f->num, p->id, p->id);
         add_check(w, f, l, when, "", then);
+    }
+}
+
+/* The checks of param p at HotSpot's stage (jt_vm_check_stage). */
+static void param_checks(ctx *w, const jt_function *f, const jt_param *p, int stage, check_list *l)
+{
+    jt_check cs[JT_MAX_CHECKS];
+    char when[2048], confirm[256], then[768];
+    const jt_type *t = p->type;
+    int m = jt_param_checks(w->s, p, cs);
+    for (int k = 0; k < m; k++) {
+        char eb[160];
+        const char *err = jt_vm_error_expr(&cs[k], eb, sizeof eb);
+        if (jt_vm_check_stage(p, &cs[k]) != stage)
+            continue;
+        if (strcmp(cs[k].id, "null_pointer") == 0) {
+            FMT(when, "%s == NULL", p->id);
+            FMT(then, "bad = jc_flag(JC_CHK_null_pointer, %d, \"%s\", %s, bad, \"%s is NULL\");", f->num, p->id,
+                err, p->id);
+            add_check(w, f, l, when, "", then);
+        } else if (strcmp(cs[k].id, "min_value") == 0) {
+            FMT(when, "%s < %lld", p->id, cs[k].lo);
+            FMT(then, "bad = jc_flag(JC_CHK_min_value, %d, \"%s\", %s, bad, \"%%lld is below the minimum %lld\", (long long)%s);",
+                f->num, p->id, err, cs[k].lo, p->id);
+            add_check(w, f, l, when, "", then);
+        } else if (strcmp(cs[k].id, "object_kind") == 0) {
+            FMT(when, "jc_g.opt.deep && %s != NULL", p->id);
+            FMT(confirm, "!jc_deep_kind_ok(ce, (jobject)%s, \"%s\")", p->id, cs[k].java_class);
+            FMT(then, "bad = jc_flag(JC_CHK_object_kind, %d, \"%s\", %s, bad, \"%s is not a %s\");", f->num, p->id,
+                err, p->id, cs[k].java_class);
+            add_check(w, f, l, when, confirm, then);
+        } else if (strcmp(cs[k].id, "virtual_thread") == 0) {
+            FMT(when, "%s != NULL", p->id);
+            FMT(confirm, "jc_vthread_is(%s)", p->id);
+            FMT(then, "bad = jc_flag(JC_CHK_virtual_thread, %d, \"%s\", %s, bad, \"%s is a virtual thread, which the spec does not allow here\");",
+                f->num, p->id, err, p->id);
+            add_check(w, f, l, when, confirm, then);
+        } else if (strcmp(cs[k].id, "range") == 0)
+            range_check(w, f, p, &cs[k], l);
+        else if (strcmp(cs[k].id, "enum_value") == 0)
+            enum_check(w, f, p, t, &cs[k], l);
     }
 }
 
@@ -197,38 +241,10 @@ int jt_wrapper_checks(const jt_spec *s, const jt_function *f, check_list *l)
                 }
         }
     }
-    for (size_t i = 0; i < f->nparams; i++) {
-        const jt_param *p = &f->params[i];
-        const jt_type *t = p->type;
-        int m = jt_param_checks(w->s, p, cs);
-        for (int k = 0; k < m; k++) {
-            if (strcmp(cs[k].id, "null_pointer") == 0) {
-                FMT(when, "%s == NULL", p->id);
-                FMT(then, "bad = jc_flag(JC_CHK_null_pointer, %d, \"%s\", %s, bad, \"%s is NULL\");", f->num, p->id,
-                    cs[k].error, p->id);
-                add_check(w, f, l, when, "", then);
-            } else if (strcmp(cs[k].id, "min_value") == 0) {
-                FMT(when, "%s < %lld", p->id, cs[k].lo);
-                FMT(then, "bad = jc_flag(JC_CHK_min_value, %d, \"%s\", %s, bad, \"%%lld is below the minimum %lld\", (long long)%s);",
-                    f->num, p->id, cs[k].error, cs[k].lo, p->id);
-                add_check(w, f, l, when, "", then);
-            } else if (strcmp(cs[k].id, "object_kind") == 0) {
-                FMT(when, "jc_g.opt.deep && %s != NULL", p->id);
-                FMT(confirm, "!jc_deep_kind_ok(ce, (jobject)%s, \"%s\")", p->id, cs[k].java_class);
-                FMT(then, "bad = jc_flag(JC_CHK_object_kind, %d, \"%s\", %s, bad, \"%s is not a %s\");", f->num, p->id,
-                    cs[k].error, p->id, cs[k].java_class);
-                add_check(w, f, l, when, confirm, then);
-            } else if (strcmp(cs[k].id, "virtual_thread") == 0) {
-                FMT(when, "%s != NULL", p->id);
-                FMT(confirm, "jc_vthread_is(%s)", p->id);
-                FMT(then, "bad = jc_flag(JC_CHK_virtual_thread, %d, \"%s\", %s, bad, \"%s is a virtual thread, which the spec does not allow here\");",
-                    f->num, p->id, cs[k].error, p->id);
-                add_check(w, f, l, when, confirm, then);
-            } else if (strcmp(cs[k].id, "range") == 0)
-                range_check(w, f, p, &cs[k], l);
-            else if (strcmp(cs[k].id, "enum_value") == 0)
-                enum_check(w, f, p, t, &cs[k], l);
-        }
-    }
+    /* The first check that fails gives strict's error: HotSpot's order,
+     * its entry checks of every param before its body's (vm_errors.c). */
+    for (int stage = 0; stage < 2; stage++)
+        for (size_t i = 0; i < f->nparams; i++)
+            param_checks(w, f, &f->params[i], stage, l);
     return w->errors ? -1 : 0;
 }

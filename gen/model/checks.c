@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "model/spec_rules.h"
+#include "model/vm_errors.h"
 
 /* An <enum> the wrapper can check: a constants group it knows every value
  * of, or the event and error numbers. */
@@ -96,6 +97,9 @@ int jt_param_checks(const jt_spec *s, const jt_param *p, jt_check out[JT_MAX_CHE
         c.nevents = jt_documented_events(p, c.events, 4);
         out[n++] = c;
     }
+    /* where HotSpot answers another of the errors the spec allows */
+    for (int i = 0; i < n; i++)
+        jt_vm_error_apply(p, &out[i]);
     return n;
 }
 

@@ -21,6 +21,8 @@ typedef struct jt_check {
     int nevents;
     /* object_kind (check=deep): the class the reference must be an instance of */
     const char *java_class;
+    /* HotSpot's answer on some JDKs only (vm_errors.c); NULL: error always */
+    const struct jt_vm_error *vm;
 } jt_check;
 
 #define JT_MAX_CHECKS 8

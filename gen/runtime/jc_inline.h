@@ -86,6 +86,9 @@ static inline void jc_call_leave(jc_thread *me, int num, int prev, jvmtiError er
  * prescribed error into bad (the first one wins). */
 jvmtiError jc_flag(enum jc_check_id id, int num, const char *param, jvmtiError prescribed, jvmtiError bad,
                    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* The running VM's JDK is from..to (0: no bound): the error strict
+ * returns where HotSpot's answer differs by JDK (gen/model/vm_errors.c). */
+bool jc_vm_jdk_in(int from, int to);
 /* A call strict mode (or a hook, or jc_absent) refuses: the generated
  * r_<Function> accounts it (jc_refused_traced, true when it is to be
  * traced), writes its inputs and ends the record (jc_refused_end). */

@@ -48,6 +48,20 @@ jint jc_vm_version(void)
     return __atomic_load_n(&vm_version, __ATOMIC_ACQUIRE);
 }
 
+/* The running VM's JDK by its JVMTI version (JDK 9 and later share their
+ * major; 1.x is JDK 8 or older, taken as 8).  For facts that hold on some
+ * JDKs only (gen/model/vm_errors.c): a bound of 0 is open; false before
+ * the VM is known. */
+bool jc_vm_jdk_in(int from, int to)
+{
+    jint v = jc_vm_version();
+    if (v == 0)
+        return false;
+    int major = (int)(((unsigned)v & JVMTI_VERSION_MASK_MAJOR) >> JVMTI_VERSION_SHIFT_MAJOR);
+    int jdk = major >= 9 ? major : 8;
+    return (from == 0 || jdk >= from) && (to == 0 || jdk <= to);
+}
+
 /* The version without its micro part, comparable with a `since`. */
 static unsigned major_minor(jint v)
 {

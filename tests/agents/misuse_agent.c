@@ -3,10 +3,24 @@
  *
  * Run with check=strict, the wrapper refuses each bad call before it reaches
  * the VM, so the VM survives (a stack pointer handed to Deallocate, or a
- * call from inside a GC callback, would crash it otherwise).  Return values
- * are ignored: what counts is the violation record each mistake leaves, and
- * tests/data/misuse.expect lists them.  Each mistake is commented with the
- * check id it must trigger.
+ * call from inside a GC callback, would crash it otherwise).  What counts
+ * is the violation record each mistake leaves (tests/data/misuse.expect
+ * lists them) and the error strict returns, which must be the one the VM
+ * itself answers (tests/e2e-strict-vm.sh).  Each mistake is commented with
+ * the check id it must trigger, and made through one of two macros:
+ *   PASSABLE(LABEL, call, ERR): the VM survives the call, so with the
+ *     option "safe" (a run under check=off) it reaches the VM;
+ *   SHIELDED(LABEL, call, ERR): it must never reach the VM (a stack
+ *     pointer to Deallocate, a call from a GC or heap callback, a destroyed
+ *     raw monitor); "safe" leaves it out;
+ *   ACCEPTED(LABEL, call, ERR): the VM survives it but does not refuse it
+ *     (HotSpot takes any event mode but JVMTI_ENABLE as JVMTI_DISABLE):
+ *     with "safe" the answer expected is JVMTI_ERROR_NONE.
+ * Each prints "misuse_agent: mistake passable|shielded|accepted LABEL ->
+ * ERR", LABEL being "Function:what", and a FAILED line when ERR is not the
+ * answer.
+ * Options, joined by '+': deep (references of the wrong kind), safe (only
+ * the passable mistakes), or busy alone (only the busy raw monitor destroy).
  */
 #define AGENT_NAME "misuse_agent"
 
@@ -17,6 +31,26 @@
 
 static jvmtiEnv *jvmti;
 static volatile int gc_seen;
+static bool safe_only;      /* option safe: no shielded mistake */
+
+static void mistake(const char *kind, const char *label, jvmtiError got, jvmtiError want, const char *call)
+{
+    fprintf(stderr, "%s: mistake %s %s -> %d\n", AGENT_NAME, kind, label, (int)got);
+    if (got != want) {
+        char what[256];
+        snprintf(what, sizeof what, "%s (expected %d)", call, (int)want);
+        agent_failed(what, got);
+    }
+}
+
+#define PASSABLE(label, call, want) mistake("passable", label, (call), want, #call)
+#define ACCEPTED(label, call, want) \
+    mistake("accepted", label, (call), safe_only ? JVMTI_ERROR_NONE : (want), #call)
+#define SHIELDED(label, call, want) \
+    do { \
+        if (!safe_only) \
+            mistake("shielded", label, (call), want, #call); \
+    } while (0)
 
 static void JNICALL on_gc_start(jvmtiEnv *env)
 {
@@ -24,7 +58,7 @@ static void JNICALL on_gc_start(jvmtiEnv *env)
 
     (void)env;
     if (gc_seen++ == 0)  /* callback_unsafe: GetCurrentThread is not callback safe */
-        (void)(*jvmti)->GetCurrentThread(jvmti, &thread);
+        SHIELDED("GetCurrentThread:gc", (*jvmti)->GetCurrentThread(jvmti, &thread), JVMTI_ERROR_ACCESS_DENIED);
 }
 
 static jclass heap_klass;
@@ -35,7 +69,8 @@ static jint JNICALL on_heap_object(jlong class_tag, jlong size, jlong *tag_ptr, 
 
     (void)class_tag, (void)size, (void)tag_ptr, (void)length, (void)user_data;
     /* callback_unsafe: inside a heap iteration only callback-safe functions */
-    (void)(*jvmti)->GetClassSignature(jvmti, heap_klass, &sig, NULL);
+    SHIELDED("GetClassSignature:heap", (*jvmti)->GetClassSignature(jvmti, heap_klass, &sig, NULL),
+             JVMTI_ERROR_ACCESS_DENIED);
     return JVMTI_VISIT_ABORT;
 }
 
@@ -50,7 +85,7 @@ static jint JNICALL on_heap_reference(jvmtiHeapReferenceKind kind, const jvmtiHe
     (void)kind, (void)info, (void)class_tag, (void)referrer_class_tag, (void)size;
     (void)tag_ptr, (void)referrer_tag_ptr, (void)length, (void)user_data;
     /* callback_unsafe: GetThreadState from inside FollowReferences */
-    (void)(*jvmti)->GetThreadState(jvmti, heap_thread, &state);
+    SHIELDED("GetThreadState:heap", (*jvmti)->GetThreadState(jvmti, heap_thread, &state), JVMTI_ERROR_ACCESS_DENIED);
     return JVMTI_VISIT_ABORT;
 }
 
@@ -59,9 +94,20 @@ static void JNICALL never_run(jvmtiEnv *env, JNIEnv *jni, void *arg)
     (void)env, (void)jni, (void)arg;
 }
 
+/* A new, unstarted java.lang.Thread (NULL, with a FAILED line, if none). */
+static jthread new_thread(JNIEnv *jni)
+{
+    jclass tc = (*jni)->FindClass(jni, "java/lang/Thread");
+    jmethodID init = tc ? (*jni)->GetMethodID(jni, tc, "<init>", "()V") : NULL;
+    jthread t = init ? (*jni)->NewObject(jni, tc, init) : NULL;
+    if (!t)
+        agent_failed("new Thread()", 0);
+    return t;
+}
+
 /* The mistakes whose rule the spec states in a parameter's type or in the
- * function's documented errors; strict must return the error the spec
- * prescribes (EXPECT), and the VM never sees the call. */
+ * function's documented errors; strict must return the error the VM
+ * answers (one of those the spec allows), and the VM never sees the call. */
 static void spec_rules(JNIEnv *jni, jthread thread, jclass klass)
 {
     jint count;
@@ -69,31 +115,44 @@ static void spec_rules(JNIEnv *jni, jthread thread, jclass klass)
     jboolean modifiable;
     jmethodID method;
     jlocation location;
+    jthread unstarted = new_thread(jni);
 
-    (void)jni;
     TRY((*jvmti)->GetAllModules(jvmti, &count, &modules));
     /* null_pointer: module params are <ptrtype> that are not nullok: NULL_POINTER */
-    EXPECT((*jvmti)->AddModuleReads(jvmti, NULL, modules[0]), JVMTI_ERROR_NULL_POINTER);
-    EXPECT((*jvmti)->AddModuleExports(jvmti, NULL, "java/lang", modules[0]), JVMTI_ERROR_NULL_POINTER);
-    EXPECT((*jvmti)->AddModuleOpens(jvmti, modules[0], "java/lang", NULL), JVMTI_ERROR_NULL_POINTER);
-    EXPECT((*jvmti)->IsModifiableModule(jvmti, NULL, &modifiable), JVMTI_ERROR_NULL_POINTER);
+    PASSABLE("AddModuleReads:module", (*jvmti)->AddModuleReads(jvmti, NULL, modules[0]), JVMTI_ERROR_NULL_POINTER);
+    PASSABLE("AddModuleExports:module", (*jvmti)->AddModuleExports(jvmti, NULL, "java/lang", modules[0]),
+             JVMTI_ERROR_NULL_POINTER);
+    PASSABLE("AddModuleOpens:to_module", (*jvmti)->AddModuleOpens(jvmti, modules[0], "java/lang", NULL),
+             JVMTI_ERROR_NULL_POINTER);
+    PASSABLE("IsModifiableModule:module", (*jvmti)->IsModifiableModule(jvmti, NULL, &modifiable),
+             JVMTI_ERROR_NULL_POINTER);
     /* null_pointer: a NULL service is NULL_POINTER (not INVALID_CLASS) */
-    EXPECT((*jvmti)->AddModuleUses(jvmti, modules[0], NULL), JVMTI_ERROR_NULL_POINTER);
-    EXPECT((*jvmti)->AddModuleProvides(jvmti, modules[0], NULL, klass), JVMTI_ERROR_NULL_POINTER);
+    PASSABLE("AddModuleUses:service", (*jvmti)->AddModuleUses(jvmti, modules[0], NULL), JVMTI_ERROR_NULL_POINTER);
+    PASSABLE("AddModuleProvides:service", (*jvmti)->AddModuleProvides(jvmti, modules[0], NULL, klass),
+             JVMTI_ERROR_NULL_POINTER);
     TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)modules));
-    /* null_pointer: the object to tag, the exception to throw: "is not an object" */
-    EXPECT((*jvmti)->SetTag(jvmti, NULL, 1), JVMTI_ERROR_INVALID_OBJECT);
-    EXPECT((*jvmti)->StopThread(jvmti, thread, NULL), JVMTI_ERROR_INVALID_OBJECT);
+    /* null_pointer: the object to tag ("is not an object"); the exception
+     * to throw, where the spec allows NULL_POINTER too and HotSpot answers it */
+    PASSABLE("SetTag:object", (*jvmti)->SetTag(jvmti, NULL, 1), JVMTI_ERROR_INVALID_OBJECT);
+    PASSABLE("StopThread:exception", (*jvmti)->StopThread(jvmti, thread, NULL), JVMTI_ERROR_NULL_POINTER);
     /* enum_value: GenerateEvents takes two events; others are ILLEGAL_ARGUMENT */
-    EXPECT((*jvmti)->GenerateEvents(jvmti, JVMTI_EVENT_VM_INIT), JVMTI_ERROR_ILLEGAL_ARGUMENT);
-    EXPECT((*jvmti)->GenerateEvents(jvmti, (jvmtiEvent)1000), JVMTI_ERROR_ILLEGAL_ARGUMENT);
+    PASSABLE("GenerateEvents:VMInit", (*jvmti)->GenerateEvents(jvmti, JVMTI_EVENT_VM_INIT),
+             JVMTI_ERROR_ILLEGAL_ARGUMENT);
+    PASSABLE("GenerateEvents:1000", (*jvmti)->GenerateEvents(jvmti, (jvmtiEvent)1000), JVMTI_ERROR_ILLEGAL_ARGUMENT);
     /* min_value: a frame depth is not negative */
-    EXPECT((*jvmti)->GetFrameLocation(jvmti, thread, -1, &method, &location), JVMTI_ERROR_ILLEGAL_ARGUMENT);
-    /* range: a priority outside JVMTI_THREAD_MIN_PRIORITY..MAX_PRIORITY */
-    EXPECT((*jvmti)->RunAgentThread(jvmti, thread, never_run, NULL, JVMTI_THREAD_MAX_PRIORITY + 1),
-           JVMTI_ERROR_INVALID_PRIORITY);
+    PASSABLE("GetFrameLocation:depth", (*jvmti)->GetFrameLocation(jvmti, thread, -1, &method, &location),
+             JVMTI_ERROR_ILLEGAL_ARGUMENT);
+    /* range: a priority outside JVMTI_THREAD_MIN_PRIORITY..MAX_PRIORITY, of
+     * a thread not yet started (the only mistake in the call: HotSpot
+     * answers INVALID_THREAD for a running one before it looks at the
+     * priority) */
+    if (unstarted)
+        PASSABLE("RunAgentThread:priority",
+                 (*jvmti)->RunAgentThread(jvmti, unstarted, never_run, NULL, JVMTI_THREAD_MAX_PRIORITY + 1),
+                 JVMTI_ERROR_INVALID_PRIORITY);
     /* range: a negative sampling interval ("is less than zero") */
-    EXPECT((*jvmti)->SetHeapSamplingInterval(jvmti, -1), JVMTI_ERROR_ILLEGAL_ARGUMENT);
+    PASSABLE("SetHeapSamplingInterval:sampling_interval", (*jvmti)->SetHeapSamplingInterval(jvmti, -1),
+             JVMTI_ERROR_ILLEGAL_ARGUMENT);
 }
 
 /* ---- raw monitors: their life, owner and lock order ----------------------------- */
@@ -167,13 +226,9 @@ static void JNICALL monitor_worker(jvmtiEnv *env, JNIEnv *jni, void *arg)
 
 static void start_worker(JNIEnv *jni, int role)
 {
-    jclass tc = (*jni)->FindClass(jni, "java/lang/Thread");
-    jmethodID init = tc ? (*jni)->GetMethodID(jni, tc, "<init>", "()V") : NULL;
-    jthread t = init ? (*jni)->NewObject(jni, tc, init) : NULL;
-    if (!t) {
-        agent_failed("new Thread()", 0);
+    jthread t = new_thread(jni);
+    if (!t)
         return;
-    }
     TRY((*jvmti)->RunAgentThread(jvmti, t, monitor_worker, (void *)(size_t)role, JVMTI_THREAD_NORM_PRIORITY));
 }
 
@@ -186,7 +241,7 @@ static void raw_monitors(JNIEnv *jni)
     /* monitor_destroyed: entered after DestroyRawMonitor (strict refuses it) */
     TRY((*jvmti)->CreateRawMonitor(jvmti, "dead", &dead));
     TRY((*jvmti)->DestroyRawMonitor(jvmti, dead));
-    EXPECT((*jvmti)->RawMonitorEnter(jvmti, dead), JVMTI_ERROR_INVALID_MONITOR);
+    SHIELDED("RawMonitorEnter:destroyed", (*jvmti)->RawMonitorEnter(jvmti, dead), JVMTI_ERROR_INVALID_MONITOR);
     /* monitor_owner: exit, notify, wait without owning (the VM refuses them) */
     TRY((*jvmti)->CreateRawMonitor(jvmti, "idle", &idle));
     EXPECT((*jvmti)->RawMonitorExit(jvmti, idle), JVMTI_ERROR_NOT_MONITOR_OWNER);
@@ -231,7 +286,7 @@ static void destroy_busy(JNIEnv *jni)
     start_worker(jni, 4);
     wait_stage(6);
     TRY((*jvmti)->RawMonitorEnter(jvmti, mon_busy));
-    EXPECT((*jvmti)->DestroyRawMonitor(jvmti, mon_busy), JVMTI_ERROR_NOT_MONITOR_OWNER);
+    SHIELDED("DestroyRawMonitor:busy", (*jvmti)->DestroyRawMonitor(jvmti, mon_busy), JVMTI_ERROR_NOT_MONITOR_OWNER);
     TRY((*jvmti)->RawMonitorNotifyAll(jvmti, mon_busy));
     TRY((*jvmti)->RawMonitorExit(jvmti, mon_busy));
     wait_stage(7);
@@ -253,17 +308,21 @@ static void object_kinds(jthread thread, jclass klass)
     if (!deep_mistakes)
         return;
     /* object_kind: a jclass where a jthread belongs */
-    EXPECT((*jvmti)->GetThreadState(jvmti, (jthread)klass, &state), JVMTI_ERROR_INVALID_THREAD);
+    PASSABLE("GetThreadState:thread", (*jvmti)->GetThreadState(jvmti, (jthread)klass, &state),
+             JVMTI_ERROR_INVALID_THREAD);
     /* object_kind: a thread where a thread group belongs */
-    EXPECT((*jvmti)->GetThreadGroupInfo(jvmti, (jthreadGroup)thread, &info), JVMTI_ERROR_INVALID_THREAD_GROUP);
+    SHIELDED("GetThreadGroupInfo:group", (*jvmti)->GetThreadGroupInfo(jvmti, (jthreadGroup)thread, &info),
+             JVMTI_ERROR_INVALID_THREAD_GROUP);
     /* object_kind: a thread where a class belongs */
-    EXPECT((*jvmti)->GetClassSignature(jvmti, (jclass)thread, &sig, NULL), JVMTI_ERROR_INVALID_CLASS);
+    PASSABLE("GetClassSignature:kind", (*jvmti)->GetClassSignature(jvmti, (jclass)thread, &sig, NULL),
+             JVMTI_ERROR_INVALID_CLASS);
     /* object_kind: a class where a module belongs */
     TRY((*jvmti)->GetAllModules(jvmti, &count, &modules));
-    EXPECT((*jvmti)->AddModuleReads(jvmti, klass, modules[0]), JVMTI_ERROR_INVALID_MODULE);
+    PASSABLE("AddModuleReads:kind", (*jvmti)->AddModuleReads(jvmti, klass, modules[0]), JVMTI_ERROR_INVALID_MODULE);
     TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)modules));
     /* null_pointer with a good class: refused, so names=on must not name it */
-    EXPECT((*jvmti)->GetClassMethods(jvmti, klass, &count, NULL), JVMTI_ERROR_NULL_POINTER);
+    PASSABLE("GetClassMethods:methods_ptr", (*jvmti)->GetClassMethods(jvmti, klass, &count, NULL),
+             JVMTI_ERROR_NULL_POINTER);
     /* right kinds: no report */
     TRY((*jvmti)->GetThreadState(jvmti, thread, &state));
 }
@@ -280,29 +339,44 @@ static void JNICALL on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
 
     (void)env;
     /* min_value: max_frame_count must be >= 0 */
-    (void)(*jvmti)->GetStackTrace(jvmti, thread, 0, -1, frames, &count);
+    PASSABLE("GetStackTrace:max_frame_count", (*jvmti)->GetStackTrace(jvmti, thread, 0, -1, frames, &count),
+             JVMTI_ERROR_ILLEGAL_ARGUMENT);
     /* capability: needs can_get_owned_monitor_info, never added */
-    (void)(*jvmti)->GetOwnedMonitorInfo(jvmti, thread, &count, &monitors);
+    PASSABLE("GetOwnedMonitorInfo:capability", (*jvmti)->GetOwnedMonitorInfo(jvmti, thread, &count, &monitors),
+             JVMTI_ERROR_MUST_POSSESS_CAPABILITY);
     /* thread_filter: VMInit is a global event, it takes no thread */
-    (void)(*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, thread);
+    PASSABLE("SetEventNotificationMode:event_thread",
+             (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, thread),
+             JVMTI_ERROR_ILLEGAL_ARGUMENT);
 
     /* bad_deallocate, twice: memory JVMTI never handed out, and a double free */
-    (void)(*jvmti)->Deallocate(jvmti, on_stack);
+    SHIELDED("Deallocate:stack", (*jvmti)->Deallocate(jvmti, on_stack), JVMTI_ERROR_ILLEGAL_ARGUMENT);
     klass = (*jni)->GetObjectClass(jni, thread);
     TRY((*jvmti)->GetClassSignature(jvmti, klass, &sig, NULL));
     TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)sig));
-    (void)(*jvmti)->Deallocate(jvmti, (unsigned char *)sig);
+    SHIELDED("Deallocate:twice", (*jvmti)->Deallocate(jvmti, (unsigned char *)sig), JVMTI_ERROR_ILLEGAL_ARGUMENT);
     /* bad_deallocate: a pointer into the middle of a JVMTI block */
     TRY((*jvmti)->GetClassSignature(jvmti, klass, &sig, NULL));
-    (void)(*jvmti)->Deallocate(jvmti, (unsigned char *)sig + 1);
+    SHIELDED("Deallocate:interior", (*jvmti)->Deallocate(jvmti, (unsigned char *)sig + 1),
+             JVMTI_ERROR_ILLEGAL_ARGUMENT);
     TRY((*jvmti)->Deallocate(jvmti, (unsigned char *)sig));
     /* null_pointer: out pointers that are NULL */
-    (void)(*jvmti)->GetThreadInfo(jvmti, thread, NULL);
-    (void)(*jvmti)->GetFrameCount(jvmti, thread, NULL);
-    (void)(*jvmti)->GetClassSignature(jvmti, NULL, &sig, NULL);
+    PASSABLE("GetThreadInfo:info_ptr", (*jvmti)->GetThreadInfo(jvmti, thread, NULL), JVMTI_ERROR_NULL_POINTER);
+    PASSABLE("GetFrameCount:count_ptr", (*jvmti)->GetFrameCount(jvmti, thread, NULL), JVMTI_ERROR_NULL_POINTER);
+    PASSABLE("GetClassSignature:klass", (*jvmti)->GetClassSignature(jvmti, NULL, &sig, NULL), JVMTI_ERROR_INVALID_CLASS);
     /* enum_value: out-of-range events and heap filters */
-    (void)(*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, (jvmtiEvent)1000, NULL);
-    (void)(*jvmti)->IterateOverHeap(jvmti, (jvmtiHeapObjectFilter)42, NULL, NULL);
+    PASSABLE("SetEventNotificationMode:event_type",
+             (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, (jvmtiEvent)1000, NULL),
+             JVMTI_ERROR_INVALID_EVENT_TYPE);
+    /* ... and a NULL callback beside the bad filter (null_pointer too):
+     * HotSpot checks the pointer first (its entry code), so strict returns
+     * NULL_POINTER */
+    PASSABLE("IterateOverHeap:object_filter", (*jvmti)->IterateOverHeap(jvmti, (jvmtiHeapObjectFilter)42, NULL, NULL),
+             JVMTI_ERROR_NULL_POINTER);
+    /* null_pointer twice: the object (the function's own check: "not an
+     * object") and the callback (HotSpot's entry: NULL_POINTER, first) */
+    PASSABLE("IterateOverObjectsReachableFromObject:object",
+             (*jvmti)->IterateOverObjectsReachableFromObject(jvmti, NULL, NULL, NULL), JVMTI_ERROR_NULL_POINTER);
     spec_rules(jni, thread, klass);
     raw_monitors(jni);
     object_kinds(thread, klass);
@@ -339,6 +413,16 @@ static jint busy_only(void)
     return JNI_OK;
 }
 
+/* WORD is one of the '+'-joined options. */
+static bool has_option(const char *options, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = options; p && *p; p = strchr(p, '+') ? strchr(p, '+') + 1 : NULL)
+        if (strncmp(p, word, n) == 0 && (p[n] == '\0' || p[n] == '+'))
+            return true;
+    return false;
+}
+
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
 {
     jvmtiEnv *old;
@@ -349,7 +433,8 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
     jthread *threads;
 
     (void)reserved;
-    deep_mistakes = options && strcmp(options, "deep") == 0;
+    deep_mistakes = has_option(options, "deep");
+    safe_only = has_option(options, "safe");
     if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION) != JNI_OK
         || (*vm)->GetEnv(vm, (void **)&old, JVMTI_VERSION_1_2) != JNI_OK) {
         agent_failed("GetEnv", 0);
@@ -359,18 +444,24 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
         return busy_only();
 
     /* null_pointer: phase_ptr */
-    (void)(*jvmti)->GetPhase(jvmti, NULL);
+    PASSABLE("GetPhase:phase_ptr", (*jvmti)->GetPhase(jvmti, NULL), JVMTI_ERROR_NULL_POINTER);
     /* phase: GetLoadedClasses and GetAllThreads are live-phase only */
-    (void)(*jvmti)->GetLoadedClasses(jvmti, &count, &classes);
-    (void)(*jvmti)->GetAllThreads(jvmti, &count, &threads);
+    PASSABLE("GetLoadedClasses:phase", (*jvmti)->GetLoadedClasses(jvmti, &count, &classes), JVMTI_ERROR_WRONG_PHASE);
+    PASSABLE("GetAllThreads:phase", (*jvmti)->GetAllThreads(jvmti, &count, &threads), JVMTI_ERROR_WRONG_PHASE);
     /* enum_value: no such verbose flag, no such event mode */
-    (void)(*jvmti)->SetVerboseFlag(jvmti, (jvmtiVerboseFlag)99, JNI_TRUE);
-    (void)(*jvmti)->SetEventNotificationMode(jvmti, (jvmtiEventMode)7, JVMTI_EVENT_VM_INIT, NULL);
+    PASSABLE("SetVerboseFlag:flag", (*jvmti)->SetVerboseFlag(jvmti, (jvmtiVerboseFlag)99, JNI_TRUE),
+             JVMTI_ERROR_ILLEGAL_ARGUMENT);
+    ACCEPTED("SetEventNotificationMode:mode",
+             (*jvmti)->SetEventNotificationMode(jvmti, (jvmtiEventMode)7, JVMTI_EVENT_VM_INIT, NULL),
+             JVMTI_ERROR_ILLEGAL_ARGUMENT);
     /* event_capability: SingleStep needs can_generate_single_step_events */
-    (void)(*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_SINGLE_STEP, NULL);
+    PASSABLE("SetEventNotificationMode:event_capability",
+             (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_SINGLE_STEP, NULL),
+             JVMTI_ERROR_MUST_POSSESS_CAPABILITY);
     /* portability (a note): SetHeapSamplingInterval is since 11, old asked for 1.2
        (it also lacks can_generate_sampled_object_alloc_events) */
-    (void)(*old)->SetHeapSamplingInterval(old, 1024);
+    PASSABLE("SetHeapSamplingInterval:capability", (*old)->SetHeapSamplingInterval(old, 1024),
+             JVMTI_ERROR_MUST_POSSESS_CAPABILITY);
 
     memset(&caps, 0, sizeof caps);
     caps.can_generate_garbage_collection_events = 1;
