@@ -22,6 +22,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "jc_callsite.h"
 #include "jc_errdoc.h"
 #include "jc_internal.h"
 #include "../gen/cmd/trace.h"
@@ -1603,6 +1604,44 @@ START_TEST(test_error_verdicts)
 }
 END_TEST
 
+/* ---- the verdict line ---------------------------------------------------------------------- */
+
+/* Every combination reads as a sentence: no problems, violations only,
+ * leaks only ("no violations", never "0 violations in 0 contexts"), both,
+ * notes, suppressed ones, check=off, one of each (singulars), a load named. */
+START_TEST(test_verdict_text)
+{
+    static const struct { jc_verdict_counts c; const char *want; } rows[] = {
+        { { .calls = 312 }, "jvmticheck: no problems found (312 calls checked)" },
+        { { .calls = 1, .check_off = true }, "jvmticheck: no problems found (1 call checked, check=off)" },
+        { { .calls = 312, .notes = 2 }, "jvmticheck: no problems found (312 calls checked), 2 notes" },
+        { { .violations = 8, .contexts = 4, .log_path = "/tmp/t.jsonl" },
+          "jvmticheck: 8 violations in 4 contexts; log /tmp/t.jsonl" },
+        { { .violations = 1, .contexts = 1 }, "jvmticheck: 1 violation in 1 context" },
+        { { .leak_sites = 3, .leak_blocks = 3, .leak_bytes = 57 },
+          "jvmticheck: no violations, 3 leak sites (3 blocks, 57 bytes)" },
+        { { .leak_sites = 1, .leak_blocks = 1, .leak_bytes = 1, .check_off = true },
+          "jvmticheck: no violations (check=off), 1 leak site (1 block, 1 byte)" },
+        { { .violations = 8, .contexts = 4, .leak_sites = 2, .leak_blocks = 4, .leak_bytes = 82, .notes = 1,
+            .log_path = "/tmp/t.jsonl" },
+          "jvmticheck: 8 violations in 4 contexts, 2 leak sites (4 blocks, 82 bytes), 1 note; log /tmp/t.jsonl" },
+        { { .calls = 40, .suppressed = 8, .leak_sites_suppressed = 2 },
+          "jvmticheck: no problems found (40 calls checked); suppressed 8 violations and 2 leak sites" },
+        { { .violations = 3, .contexts = 3, .suppressed = 1 },
+          "jvmticheck: 3 violations in 3 contexts; suppressed 1 violation" },
+        { { .leak_sites = 1, .leak_blocks = 2, .leak_bytes = 30, .leak_sites_suppressed = 1, .notes = 1 },
+          "jvmticheck: no violations, 1 leak site (2 blocks, 30 bytes), 1 note; suppressed 1 leak site" },
+        { { .leak_sites = 1, .leak_blocks = 1, .leak_bytes = 8, .who = "jvmticheck (load 2, libfoo.so)" },
+          "jvmticheck (load 2, libfoo.so): no violations, 1 leak site (1 block, 8 bytes)" },
+    };
+    char buf[512];
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+        ck_assert_str_eq(jc_verdict_format(&rows[i].c, buf, sizeof buf), rows[i].want);
+    /* a short buffer: cut, still a string */
+    ck_assert_str_eq(jc_verdict_format(&rows[0].c, buf, 12), "jvmticheck:");
+}
+END_TEST
+
 /* ---- main ---------------------------------------------------------------------------------- */
 
 static Suite *runtime_suite(void)
@@ -1622,6 +1661,7 @@ static Suite *runtime_suite(void)
                      test_env_churn, test_restricted_depth_is_per_thread } },
         { "alloc", { test_alloc_release, test_alloc_leaks, test_alloc_referenced, test_alloc_map_stress } },
         { "errdoc", { test_error_verdicts } },
+        { "verdict", { test_verdict_text } },
         { "fast", { test_fast_paths, test_tls_helper, test_thread_block_dynamic } },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

@@ -144,7 +144,7 @@ for jdk in "$JDK_HOME" ${JDK_NEW:+"$JDK_NEW"}; do
     run_bugs "$v-suppressed" "suppress=$out/bugs.supp,exitcode=7"
     [[ $rc -eq 0 ]] || fail "all suppressed, exitcode=7: exit $rc, expected 0"
     vd=$(verdict)
-    [[ $vd =~ ^jvmticheck:\ no\ problems\ found\ \([0-9]+\ calls\ checked\)\;\ suppressed\ 8\ violations,\ 2\ leak\ sites\;\ log ]] \
+    [[ $vd =~ ^jvmticheck:\ no\ problems\ found\ \([0-9]+\ calls\ checked\)\;\ suppressed\ 8\ violations\ and\ 2\ leak\ sites\;\ log ]] \
         || fail "all suppressed: verdict '$vd'"
     echo "   $vd"
     printf '# only the capability bug, by globs\ncap*ty GetOwned* bug_*.so on_vm_*\n' >"$out/some.supp"

@@ -96,6 +96,19 @@ void jc_verdict_leaks(size_t sites, size_t blocks, size_t bytes);
 void jc_verdict_leaks_suppressed(size_t sites);
 /* The verdict line on stderr (once). */
 void jc_verdict_print(void);
+/* What the verdict says, and its text (no newline) in buf: "jvmticheck:
+ * 8 violations in 4 contexts, 2 leak sites (4 blocks, 82 bytes), 1 note;
+ * suppressed 5 violations and 1 leak site; log /tmp/t.jsonl", "no
+ * violations, 3 leak sites (...)", "no problems found (312 calls
+ * checked)".  Returns buf. */
+typedef struct jc_verdict_counts {
+    uint64_t violations, suppressed, notes, calls;
+    size_t contexts, leak_sites, leak_blocks, leak_bytes, leak_sites_suppressed;
+    bool check_off;
+    const char *log_path;
+    const char *who;            /* "jvmticheck (load 2, libfoo.so)"; NULL: "jvmticheck" */
+} jc_verdict_counts;
+char *jc_verdict_format(const jc_verdict_counts *c, char *buf, size_t len);
 /* Whether anything was reported (violations or leaks not suppressed). */
 bool jc_verdict_problems(void);
 /* halt=on: the first violation stops the process. */

@@ -1,7 +1,8 @@
 /* jc_verdict.c — the end of a run: one verdict line on stderr, always
  * ("jvmticheck: 205 violations in 5 contexts, 1 leak site (158 blocks,
- * 6181 bytes); log /tmp/x.jsonl" or "jvmticheck: no problems found (312
- * calls checked)"), so that a clean run cannot be mistaken for a shim that
+ * 6181 bytes); log /tmp/x.jsonl", "jvmticheck: no violations, 3 leak
+ * sites (3 blocks, 57 bytes)" or "jvmticheck: no problems found (312
+ * calls checked)": jc_verdict_format), so that a clean run cannot be mistaken for a shim that
  * was not loaded; exitcode=N (valgrind's --error-exitcode); halt=on (ASan's
  * halt_on_error); and the count of calls checked.
  *
@@ -148,41 +149,69 @@ static void verdict_who(char *buf, size_t len)
 }
 
 
+/* Notes shown: all but the portability notes portability=off hides. */
+static uint64_t notes(void)
+{
+    uint64_t n = 0;
+    for (int id = 0; id < JC_NOTE_COUNT; id++)
+        if (id != JC_NOTE_portability || jc_g.opt.portability)
+            n += atomic_load_explicit(&jc_note_counts[id], memory_order_relaxed);
+    return n;
+}
+
+char *jc_verdict_format(const jc_verdict_counts *c, char *buf, size_t len)
+{
+    size_t k = 0;
+#define ADD(...) (k += (size_t)snprintf(buf + k, k < len ? len - k : 0, __VA_ARGS__))
+    const char *off = c->check_off ? ", check=off" : "";
+    const char *who = c->who ? c->who : "jvmticheck";
+    if (c->violations == 0 && c->leak_sites == 0)
+        ADD("%s: no problems found (%llu call%s checked%s)", who, (unsigned long long)c->calls, s_if(c->calls),
+            off);
+    else if (c->violations == 0)
+        ADD("%s: no violations%s", who, c->check_off ? " (check=off)" : "");
+    else
+        ADD("%s: %llu violation%s in %zu context%s", who, (unsigned long long)c->violations, s_if(c->violations),
+            c->contexts, s_if(c->contexts));
+    if (c->leak_sites)
+        ADD(", %zu leak site%s (%zu block%s, %zu byte%s)", c->leak_sites, s_if(c->leak_sites), c->leak_blocks,
+            s_if(c->leak_blocks), c->leak_bytes, s_if(c->leak_bytes));
+    if (c->notes)
+        ADD(", %llu note%s", (unsigned long long)c->notes, s_if(c->notes));
+    if (c->suppressed || c->leak_sites_suppressed) {
+        ADD("; suppressed");
+        if (c->suppressed)
+            ADD(" %llu violation%s%s", (unsigned long long)c->suppressed, s_if(c->suppressed),
+                c->leak_sites_suppressed ? " and" : "");
+        if (c->leak_sites_suppressed)
+            ADD(" %zu leak site%s", c->leak_sites_suppressed, s_if(c->leak_sites_suppressed));
+    }
+    if (c->log_path)
+        ADD("; log %s", c->log_path);
+#undef ADD
+    if (len && k >= len)
+        buf[len - 1] = '\0';
+    return buf;
+}
+
 void jc_verdict_print(void)
 {
     if (!jc_g.active || atomic_flag_test_and_set(&printed))
         return;
+    jc_verdict_counts c = {
+        .violations = violations(), .suppressed = jc_context_suppressed_count(), .notes = notes(),
+        .contexts = jc_context_count(), .leak_sites = leak_sites, .leak_blocks = leak_blocks,
+        .leak_bytes = leak_bytes, .leak_sites_suppressed = leak_sites_suppressed,
+        .check_off = jc_g.opt.check == JC_CHECK_OFF, .log_path = jc_g.opt.log_path,
+    };
+    if (!jc_verdict_problems())
+        c.calls = jc_calls_checked();
     char line[1024];
-    size_t k = 0;
-    uint64_t v = violations(), supp = jc_context_suppressed_count();
     char who[300];
     verdict_who(who, sizeof who);
-#define ADD(...) (k += (size_t)snprintf(line + k, k < sizeof line ? sizeof line - k : 0, __VA_ARGS__))
-    if (!jc_verdict_problems()) {
-        uint64_t calls = jc_calls_checked();
-        ADD("%s: no problems found (%llu call%s checked%s)", who, (unsigned long long)calls, s_if(calls),
-            jc_g.opt.check == JC_CHECK_OFF ? ", check=off" : "");
-    } else {
-        size_t cx = jc_context_count();
-        ADD("%s: %llu violation%s in %zu context%s", who, (unsigned long long)v, s_if(v), cx, s_if(cx));
-        if (leak_sites)
-            ADD(", %zu leak site%s (%zu block%s, %zu byte%s)", leak_sites, s_if(leak_sites), leak_blocks,
-                s_if(leak_blocks), leak_bytes, s_if(leak_bytes));
-    }
-    if (supp || leak_sites_suppressed) {
-        ADD("; suppressed");
-        if (supp)
-            ADD(" %llu violation%s%s", (unsigned long long)supp, s_if(supp), leak_sites_suppressed ? "," : "");
-        if (leak_sites_suppressed)
-            ADD(" %zu leak site%s", leak_sites_suppressed, s_if(leak_sites_suppressed));
-    }
-    if (jc_g.opt.log_path)
-        ADD("; log %s", jc_g.opt.log_path);
-#undef ADD
-    if (k >= sizeof line - 1)
-        k = sizeof line - 2;
-    line[k] = '\n';
-    line[k + 1] = '\0';
+    c.who = who;
+    jc_verdict_format(&c, line, sizeof line - 1);
+    strcat(line, "\n");
     jc_say(line);
 }
 
