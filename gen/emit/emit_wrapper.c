@@ -993,7 +993,7 @@ static void put_function(wctx *w, const jt_function *f)
         P("        ce->els = data;\n");
     P("        if (jc_tracking()) {\n");
     if (hook == HOOK_ALLOCATE)
-        P("        if (mem_ptr && *mem_ptr) jc_alloc_track(ce, *mem_ptr, (size_t)size, \"Allocate\", \"mem_ptr\");\n");
+        P("        if (mem_ptr && *mem_ptr) jc_alloc_fresh(ce, *mem_ptr, (size_t)size);\n");
     put_alloc_tracking(w, f);
     P("        }\n    } else {\n");
     put_error_judgement(w, f, "        ");

@@ -62,6 +62,7 @@ typedef struct block {
     const jc_site *site;        /* the agent's call that got it */
     bool reported;              /* counted by a leak report already */
     unsigned char held;         /* enum held, set by classify() */
+    bool interior;              /* held only through a pointer into its middle */
     const char *held_by;        /* the module or the holding block's producer */
     uint32_t refs[JC_REF_KINDS];    /* object tags and TLS slots holding p */
 } block;
@@ -194,7 +195,7 @@ void jc_alloc_track(jc_env *ce, const void *p, size_t bytes, const char *fn, con
         size_t i = find(p);
         used += tab[i].p == NULL;   /* a known p: the VM reused it, we missed a free */
         drop_refs(&tab[i]);
-        tab[i] = (block){ p, bytes, fn, param, ce, site, false, HELD_NONE, NULL, { 0 } };
+        tab[i] = (block){ p, bytes, fn, param, ce, site, false, HELD_NONE, false, NULL, { 0 } };
         uintptr_t a = (uintptr_t)p;
         if (a < atomic_load_explicit(&jc_alloc_lo, memory_order_relaxed))
             atomic_store_explicit(&jc_alloc_lo, a, memory_order_relaxed);
@@ -202,6 +203,13 @@ void jc_alloc_track(jc_env *ce, const void *p, size_t bytes, const char *fn, con
             atomic_store_explicit(&jc_alloc_hi, a, memory_order_relaxed);
     }
     pthread_mutex_unlock(&lock);
+}
+
+void jc_alloc_fresh(jc_env *ce, void *p, size_t bytes)
+{
+    if (jc_g.opt.leaks)
+        memset(p, 0, bytes);
+    jc_alloc_track(ce, p, bytes, "Allocate", "mem_ptr");
 }
 
 enum jc_release jc_alloc_release(jc_env *ce, const void *p)
@@ -251,33 +259,79 @@ static const char *intern_module(const char *name)
 typedef struct scan {
     size_t *work;               /* indexes of held blocks whose words are not read yet */
     size_t nwork;
+    size_t *by_start;           /* indexes of the blocks, by start address */
+    size_t nblocks;
+    uintptr_t end;              /* the highest block end */
+    const block *self;          /* the block being read: its own words do not hold it */
 } scan;
 
-static void hold(scan *sc, block *b, enum held how, const char *by)
+/* Held: the first place found wins (roots, then the data, then blocks,
+ * each in a fixed order); a start pointer found later still clears
+ * `interior`, so a block counts as held through its middle only when no
+ * place holds its start. */
+static void hold(scan *sc, block *b, enum held how, const char *by, bool interior)
 {
-    if (b->held != HELD_NONE)
+    if (b->held != HELD_NONE) {
+        b->interior &= interior;
         return;
+    }
     b->held = (unsigned char)how;
     b->held_by = by;
+    b->interior = interior;
     if (sc->work)
         sc->work[sc->nwork++] = (size_t)(b - tab);
 }
 
-/* Every aligned word of [buf, buf+n) (copied from address at) that is the
- * start of a tracked block holds it. */
+static int by_start_cmp(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t)tab[*(const size_t *)a].p, y = (uintptr_t)tab[*(const size_t *)b].p;
+    return x < y ? -1 : x > y;
+}
+
+/* The block whose [start, start + bytes) holds v, or NULL. */
+static block *containing(const scan *sc, uintptr_t v)
+{
+    size_t lo = 0, hi = sc->nblocks;
+    while (lo < hi) {                   /* the first block starting after v */
+        size_t mid = lo + (hi - lo) / 2;
+        if ((uintptr_t)tab[sc->by_start[mid]].p <= v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0)
+        return NULL;
+    block *b = &tab[sc->by_start[lo - 1]];
+    return v - (uintptr_t)b->p < b->bytes ? b : NULL;
+}
+
+/* What the value v holds: the block it starts (interior false), or the
+ * one it points into (interior true). */
+static block *held_by_value(const scan *sc, uintptr_t v, bool *interior)
+{
+    block *b = lookup(v);
+    *interior = false;
+    if (!b && sc->by_start && (b = containing(sc, v)) != NULL)
+        *interior = true;
+    return b;
+}
+
+/* Every aligned word of [buf, buf+n) (copied from address at) that points
+ * to the start or into a tracked block holds it. */
 static void scan_words(scan *sc, const unsigned char *buf, size_t n, uintptr_t at, enum held how, const char *by)
 {
     uintptr_t lo = atomic_load_explicit(&jc_alloc_lo, memory_order_relaxed);
-    uintptr_t hi = atomic_load_explicit(&jc_alloc_hi, memory_order_relaxed);
+    uintptr_t hi = sc->end;
     size_t skip = (sizeof(uintptr_t) - at % sizeof(uintptr_t)) % sizeof(uintptr_t);
     for (size_t off = skip; off + sizeof(uintptr_t) <= n; off += sizeof(uintptr_t)) {
         uintptr_t v;
         memcpy(&v, buf + off, sizeof v);
         if (v < lo || v > hi)
             continue;
-        block *b = lookup(v);
-        if (b)
-            hold(sc, b, how, by);
+        bool interior;
+        block *b = held_by_value(sc, v, &interior);
+        if (b && b != sc->self)
+            hold(sc, b, how, by, interior);
     }
 }
 
@@ -296,6 +350,7 @@ static void scan_segment(const void *start, size_t bytes, const char *module, vo
 
 static void scan_block(scan *sc, const block *b)
 {
+    sc->self = b;
     const void *p = b->p;
     size_t bytes = b->bytes;
     const char *by = b->fn;
@@ -307,31 +362,47 @@ static void scan_block(scan *sc, const block *b)
     }
 }
 
-/* Sets held on every block: roots first, then what held blocks point to. */
+/* Sets held on every block: roots first, then what held blocks point to,
+ * the blocks in order of address (the same order in identical runs). */
 static void classify(void)
 {
-    scan sc = { malloc((used + 1) * sizeof(size_t)), 0 };
-    for (size_t i = 0; i < cap; i++)
-        tab[i].held = HELD_NONE;
+    scan sc = { malloc((used + 1) * sizeof(size_t)), 0, malloc((used + 1) * sizeof(size_t)), 0, 0, NULL };
     for (size_t i = 0; i < cap; i++) {
-        if (!tab[i].p)
-            continue;
-        if (tab[i].refs[JC_REF_TAG])
-            hold(&sc, &tab[i], HELD_TAG, NULL);
-        else if (tab[i].refs[JC_REF_TLS])
-            hold(&sc, &tab[i], HELD_TLS, NULL);
-        else if (tab[i].refs[JC_REF_ARG])
-            hold(&sc, &tab[i], HELD_ARG, NULL);
+        tab[i].held = HELD_NONE;
+        tab[i].interior = false;
+        if (tab[i].p && sc.by_start) {
+            sc.by_start[sc.nblocks++] = i;
+            uintptr_t end = (uintptr_t)tab[i].p + (tab[i].bytes ? tab[i].bytes - 1 : 0);
+            if (end > sc.end)
+                sc.end = end;
+        }
+    }
+    if (sc.by_start)
+        qsort(sc.by_start, sc.nblocks, sizeof *sc.by_start, by_start_cmp);
+    else
+        sc.end = atomic_load_explicit(&jc_alloc_hi, memory_order_relaxed);
+    for (size_t k = 0; k < sc.nblocks; k++) {
+        block *b = &tab[sc.by_start[k]];
+        if (b->refs[JC_REF_TAG])
+            hold(&sc, b, HELD_TAG, NULL, false);
+        else if (b->refs[JC_REF_TLS])
+            hold(&sc, b, HELD_TLS, NULL, false);
+        else if (b->refs[JC_REF_ARG])
+            hold(&sc, b, HELD_ARG, NULL, false);
     }
     for (size_t i = 0; i < nels; i++) {
-        block *b = lookup((uintptr_t)els_values[i]);
+        bool interior;
+        block *b = held_by_value(&sc, (uintptr_t)els_values[i], &interior);
         if (b)
-            hold(&sc, b, HELD_ELS, NULL);
+            hold(&sc, b, HELD_ELS, NULL, interior);
     }
     jc_reach_segments(scan_segment, &sc);
-    while (sc.work && sc.nwork > 0)
-        scan_block(&sc, &tab[sc.work[--sc.nwork]]);
+    /* breadth first, in the order found: a block's holder does not hang
+     * on the order of the hash table */
+    for (size_t next = 0; sc.work && next < sc.nwork; next++)
+        scan_block(&sc, &tab[sc.work[next]]);
     free(sc.work);
+    free(sc.by_start);
 }
 
 /* ---- leak reports ------------------------------------------------------------------ */
@@ -342,6 +413,7 @@ typedef struct group {
     const char *fn, *param;
     const jc_site *site;
     unsigned char held;
+    bool interior;
     const char *held_by;
     size_t count, bytes;
 } group;
@@ -363,7 +435,13 @@ static int group_cmp(const void *a, const void *b)
     if (x->bytes != y->bytes)
         return x->bytes < y->bytes ? 1 : -1;
     int c = strcmp0(x->fn, y->fn);
-    return c ? c : strcmp0(x->param, y->param);
+    if (!c)
+        c = strcmp0(x->param, y->param);
+    if (!c && x->site != y->site)
+        c = !x->site ? -1 : !y->site ? 1 : strcmp(jc_site_text(x->site), jc_site_text(y->site));
+    if (!c)
+        c = x->held != y->held ? (x->held < y->held ? -1 : 1) : strcmp0(x->held_by, y->held_by);
+    return c ? c : (int)x->interior - (int)y->interior;
 }
 
 /* Adds b to its group; the last group takes whatever does not fit. */
@@ -372,13 +450,14 @@ static void add_to_groups(size_t *ngroups, const block *b)
     size_t g = 0;
     while (g < *ngroups
            && (groups[g].site != b->site || groups[g].held != b->held || groups[g].held_by != b->held_by
-               || strcmp0(groups[g].fn, b->fn) || strcmp0(groups[g].param, b->param)))
+               || groups[g].interior != b->interior || strcmp0(groups[g].fn, b->fn)
+               || strcmp0(groups[g].param, b->param)))
         g++;
     if (g == *ngroups) {
         if (g == MAX_GROUPS)
             g--;
         else
-            groups[(*ngroups)++] = (group){ b->fn, b->param, b->site, b->held, b->held_by, 0, 0 };
+            groups[(*ngroups)++] = (group){ b->fn, b->param, b->site, b->held, b->interior, b->held_by, 0, 0 };
     }
     groups[g].count++;
     groups[g].bytes += b->bytes;
@@ -419,6 +498,9 @@ static void emit_referenced(const group *g, uint64_t now)
     if (g->param)
         jc_rec_field_str(r, "param", g->param);
     jc_rec_field_str(r, "held", held);
+    /* valgrind's "possibly lost": only a pointer into its middle holds it */
+    if (g->interior)
+        jc_rec_field_str(r, "pointer", "interior");
     jc_rec_field_int(r, "count", (long long)g->count);
     jc_rec_field_int(r, "bytes", (long long)g->bytes);
     put_site(r, g->site);

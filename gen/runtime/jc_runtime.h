@@ -454,6 +454,9 @@ void jc_report_summary(void);
 /* Track a block the VM handed out (allocbuf, allocallocbuf and its inner
  * arrays, allocfieldbuf fields, Allocate). fn/param name the producer. */
 void jc_alloc_track(jc_env *ce, const void *p, size_t bytes, const char *fn, const char *param);
+/* Allocate's block: zeroed (with leaks=on: no stale pointer in it can
+ * hold another block at the report), then tracked. */
+void jc_alloc_fresh(jc_env *ce, void *p, size_t bytes);
 /* Forget a block: JC_RELEASE_UNKNOWN (false) when it was never handed out
  * or is already freed; JC_RELEASE_LATE when a leak report counted it. */
 enum jc_release { JC_RELEASE_UNKNOWN = 0, JC_RELEASE_OK = 1, JC_RELEASE_LATE = 2 };
