@@ -1356,6 +1356,65 @@ START_TEST(test_alloc_referenced)
 }
 END_TEST
 
+/* Interior pointers hold a block (valgrind's "possibly lost" is not a
+ * leak here): env-local storage pointing at a struct member of a block
+ * (libinstrument keeps &agent->mNormalEnvironment there), a held block
+ * pointing into another; a block pointing only at itself, and one pointed
+ * at only one past its end, are leaks; a start pointer anywhere makes it
+ * an ordinary hold.  Allocate's blocks come zeroed (jc_alloc_fresh). */
+START_TEST(test_alloc_interior)
+{
+    const char *log = init_log("interior.jsonl", "format=jsonl");
+    jc_env *e = jc_env_new(NULL, (jvmtiEnv *)0x10, JVMTI_VERSION);
+    void **agent = calloc(4, sizeof(void *)), **member = calloc(4, sizeof(void *));
+    void **self = calloc(4, sizeof(void *)), **past = calloc(4, sizeof(void *));
+    void **both = calloc(4, sizeof(void *));
+    unsigned char *fresh = malloc(32);
+    memset(fresh, 0xAB, 32);
+    jc_alloc_fresh(e, fresh, 32);
+    for (int i = 0; i < 32; i++)
+        ck_assert_uint_eq(fresh[i], 0);
+    jc_alloc_track(e, agent, 4 * sizeof(void *), "Allocate", "mem_ptr");
+    jc_alloc_track(e, member, 4 * sizeof(void *), "GetClassSignature", "signature_ptr");
+    jc_alloc_track(e, self, 4 * sizeof(void *), "GetErrorName", "name_ptr");
+    jc_alloc_track(e, past, 4 * sizeof(void *), "GetSystemProperty", "value_ptr");
+    jc_alloc_track(e, both, 4 * sizeof(void *), "GetThreadGroupInfo", "info_ptr");
+    e->els = &agent[1];                             /* into agent's middle, */
+    agent[1] = agent;                               /* which points back at its start */
+    agent[2] = (char *)member + 5;                  /* into member's middle */
+    agent[3] = (char *)past + 4 * sizeof(void *);   /* one past past's end */
+    self[0] = &self[2];                             /* only itself */
+    agent[0] = (char *)both + 8;                    /* into both, */
+    jc_ref_set(JC_REF_TAG, 0, (uintptr_t)both);     /* and its start tagged */
+    fresh[0] = 1;                                   /* fresh is held by nothing */
+    ck_assert_uint_eq(jc_alloc_report_leaks(NULL), 6);
+    lines l = read_lines(log);
+    assert_all_json(&l);
+    const char *want[] = {
+        "\"kind\":\"leak\",\"name\":\"GetErrorName\"", "\"kind\":\"leak\",\"name\":\"GetSystemProperty\"",
+        "\"kind\":\"leak\",\"name\":\"Allocate\",",
+        "\"param\":\"mem_ptr\",\"held\":\"env-local storage\",\"pointer\":\"interior\",\"count\":1,\"bytes\":32",
+        "\"param\":\"signature_ptr\",\"held\":\"block from Allocate\",\"pointer\":\"interior\",\"count\":1",
+        "\"param\":\"info_ptr\",\"held\":\"object tag\",\"count\":1",
+    };
+    for (size_t w = 0; w < sizeof want / sizeof *want; w++) {
+        size_t found = 0;
+        for (size_t i = 0; i < l.n; i++)
+            found += strstr(l.v[i], want[w]) != NULL;
+        ck_assert_msg(found == 1, "%zu records with %s", found, want[w]);
+    }
+    ck_assert_uint_eq(l.n, 6);
+    free_lines(&l);
+    ck_assert_uint_eq(atomic_load(&jc_check_counts[JC_CHK_leak]), 3);
+    jc_ref_set(JC_REF_TAG, (uintptr_t)both, 0);
+    void *blocks[] = { agent, member, self, past, both, fresh };
+    for (size_t i = 0; i < 6; i++) {
+        ck_assert_int_eq(jc_alloc_release(e, blocks[i]), JC_RELEASE_LATE);
+        free(blocks[i]);
+    }
+}
+END_TEST
+
 /* The hash map against a plain array, through growth and many removals. */
 START_TEST(test_alloc_map_stress)
 {
@@ -1659,7 +1718,8 @@ static Suite *runtime_suite(void)
         { "concurrency", { test_concurrent_writers } },
         { "state", { test_violation_counts, test_notes, test_violation_only, test_summary, test_summary_off, test_envs,
                      test_env_churn, test_restricted_depth_is_per_thread } },
-        { "alloc", { test_alloc_release, test_alloc_leaks, test_alloc_referenced, test_alloc_map_stress } },
+        { "alloc", { test_alloc_release, test_alloc_leaks, test_alloc_referenced, test_alloc_interior,
+                    test_alloc_map_stress } },
         { "errdoc", { test_error_verdicts } },
         { "verdict", { test_verdict_text } },
         { "fast", { test_fast_paths, test_tls_helper, test_thread_block_dynamic } },
