@@ -21,7 +21,16 @@
 #     returns, kept by transport.c's transport_startTransport only in a
 #     local (retAddress) to print "Listening for transport ..." and never
 #     freed: real;
-#   - the newer JDK: none.
+#   - the newer JDK: none;
+#   - maybe, JDK 17, Allocate through jvmtiAllocate from libdt_socket's
+#     setLastError <- socketTransport_stopListening: when jdb detaches
+#     before libjdwp has marked the VM dead, debugLoop_run resets the
+#     transport (debugInit_reset -> transport_reset -> StopListening, which
+#     fails: the listener was stopped at accept) and setLastError keeps the
+#     message in a pthread key made without a destructor
+#     (dbgsysTlsAlloc); the thread then ends and the message is lost:
+#     real, and there only in the runs where the detach won that race.
+#     same_leaks leaves it out of the comparison.
 # Everything else libjdwp still holds at exit (class signatures under
 # object tags, its bags and thread nodes, blocks reached from its data) is
 # referenced, not leaked.  Before interior pointers counted and Allocate's
@@ -85,7 +94,9 @@ jdb_run() {
         [[ $other -eq 0 ]] || fail "run $n: violations: $(trace violations "$log" | sort | uniq -c)"
         [[ $(count violation) -eq $wrong ]] \
             || fail "run $n: $(count violation) phase violations, but the VM answered WRONG_PHASE $wrong times"
-        trace held "$log" | awk -F'\t' '$1 == "leak" { print $2, $3, $4, $5 }' | sort >"$out/leaks$n"
+        trace held "$log" | awk -F'\t' '$1 == "leak" { print $2, $3, $4, $5 }' | sort >"$out/leaks$n.all"
+        grep -v ' <- setLastError+[0-9a-fx]* (libdt_socket.so+[0-9a-fx]*) <- socketTransport_stopListening+' \
+            "$out/leaks$n.all" >"$out/leaks$n" || true
     fi
 }
 

@@ -13,6 +13,9 @@
 # GetTopThreadGroups array; transport_startTransport never frees the
 # address StartListening returns, from socketTransport_startListening),
 # told by their stacks; the newer JDK's libjdwp has none.
+# Three plain runs (no HotSpot trace) on each JDK report the same leaks:
+# the report does not hang on chance (tests/e2e-jdb.sh says why each leak
+# is real, against libjdwp's sources).
 # Again on the newer JDK, its own libjdwp, on a program with 3000 virtual
 # threads.  And on JDK 17 under check=deep (object kinds asked of the VM
 # through JNI): no violation there either.
@@ -68,13 +71,35 @@ if [[ -s $log ]]; then
 fi
 }
 
+# same_leaks LABEL JDK: three runs, the same leak records (function,
+# param, count, bytes, allocation stack)
+same_leaks() {
+    local label=$1 jdk=$2 i
+    for i in 1 2 3; do
+        e2e_java "-agentpath:$LIBJVMTICHECK=trace=none,format=jsonl,stack=4,log=$out/$label-$i.jsonl,agent=$jdk/lib/libjdwp.so=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0" Workload
+        e2e_expect_clean_exit "$label run $i"
+        python3 -c 'import json, sys
+for l in open(sys.argv[1]):
+    r = json.loads(l)
+    if r["kind"] == "leak":
+        print(r["name"], r.get("param"), r["count"], r["bytes"], r.get("stack"))' "$out/$label-$i.jsonl" | sort >"$out/$label-$i.leaks"
+        [[ $i -eq 1 ]] || cmp -s "$out/$label-1.leaks" "$out/$label-$i.leaks" ||
+            fail "$label: run $i's leaks differ from run 1's: $(diff "$out/$label-1.leaks" "$out/$label-$i.leaks" | head -4)"
+    done
+    echo "   $label: 3 runs, the same $(wc -l <"$out/$label-1.leaks") leak records"
+}
+
 jdwp_known17="GetTopThreadGroups|util_initialize+;Allocate|<- socketTransport_startListening+"
+same_leaks jdk17-same "$JDK_HOME"
+[[ $(wc -l <"$out/jdk17-same-1.leaks") -eq 2 ]] || fail "jdk17: leaks $(cat "$out/jdk17-same-1.leaks"), expected libjdwp's two"
 jdwp_run jdk17 "$jdwp" "$jdwp_known17" Workload
 CHECK=deep jdwp_run jdk17-deep "$jdwp" "$jdwp_known17" Workload
 # The newer JDK's libjdwp on platform and 3000 virtual threads.
 if e2e_have_new_jdk && [[ -f $JDK_NEW/lib/libjdwp.so ]]; then
     JAVAC=$JDK_NEW/bin/javac e2e_javac VThreads
     e2e_use_jdk "$JDK_NEW"
+    same_leaks new-same "$JDK_NEW"
+    [[ ! -s $out/new-same-1.leaks ]] || fail "new: leaks $(cat "$out/new-same-1.leaks"), expected none"
     jdwp_run new-vthreads "$JDK_NEW/lib/libjdwp.so" "" VThreads 3000
 fi
 e2e_finish

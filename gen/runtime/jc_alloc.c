@@ -35,10 +35,19 @@
  *   agent thread still running (RunAgentThread), env-local storage (each
  *   live env's last SetEnvironmentLocalStorage), and the words of the
  *   agent's writable data segments (jc_reach.c).  Then, transitively, the
- *   words of every block so held.  Only start addresses count: a block
- *   reached only through an interior pointer is a leak.  Such blocks are
- *   written as "referenced" summary records (where they are held), not as
- *   leaks, and the verdict does not count them.
+ *   words of every block so held, breadth first from the roots in address
+ *   order.  Env-local storage and every scanned word hold a block by a
+ *   pointer to its start or into it (valgrind's "possibly lost" is held
+ *   here: C keeps &block->member; the record says "pointer":"interior");
+ *   found by binary search in the blocks sorted by address, built at the
+ *   report.  Tags, thread-local storage and thread arguments are counted
+ *   as they are set, by start only (a containment search on every SetTag
+ *   would cost the hot path).  Such blocks are written as "referenced"
+ *   summary records (where they are held), not as leaks, and the verdict
+ *   does not count them.
+ * - Identical runs give the same report: Allocate's blocks are zeroed
+ *   (jc_alloc_fresh) so no stale word left from the memory's earlier use
+ *   holds a block by chance, and groups sort on to their site's text.
  * - The wrappers' hot path only compares a tag or storage value with the
  *   lowest and highest address ever tracked (jc_alloc_lo, jc_alloc_hi), and
  *   asks the VM for the value it replaces only while some block is held
@@ -362,8 +371,8 @@ static void scan_block(scan *sc, const block *b)
     }
 }
 
-/* Sets held on every block: roots first, then what held blocks point to,
- * the blocks in order of address (the same order in identical runs). */
+/* Sets held on every block: roots first (blocks in address order, not
+ * the hash table's), then what held blocks point to. */
 static void classify(void)
 {
     scan sc = { malloc((used + 1) * sizeof(size_t)), 0, malloc((used + 1) * sizeof(size_t)), 0, 0, NULL };
@@ -381,8 +390,11 @@ static void classify(void)
         qsort(sc.by_start, sc.nblocks, sizeof *sc.by_start, by_start_cmp);
     else
         sc.end = atomic_load_explicit(&jc_alloc_hi, memory_order_relaxed);
-    for (size_t k = 0; k < sc.nblocks; k++) {
-        block *b = &tab[sc.by_start[k]];
+    size_t n = sc.by_start ? sc.nblocks : cap;
+    for (size_t k = 0; k < n; k++) {
+        block *b = &tab[sc.by_start ? sc.by_start[k] : k];
+        if (!b->p)
+            continue;
         if (b->refs[JC_REF_TAG])
             hold(&sc, b, HELD_TAG, NULL, false);
         else if (b->refs[JC_REF_TLS])
