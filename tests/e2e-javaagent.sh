@@ -11,7 +11,9 @@
 # registering libinstrument's natives itself), no violation is reported,
 # and, per function, the calls we trace plus the shim's own equal what
 # HotSpot traces (-XX:TraceJVMTI=all) in the same run.  On JDK 17 and the
-# newer JDK.  Exit 0 pass, 1 fail, 77 skip.
+# newer JDK.  Again under check=deep (the VM asked about every reference
+# libinstrument passes, the module and package names of its module edits):
+# the same output, no violation.  Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
 
@@ -70,6 +72,15 @@ javaagent_run() {
         echo "   calls per function, HotSpot's trace against ours:"
         trace hotspot "$log" "$hslog" || fail "the call counts differ (DIFFERS above)"
     fi
+
+    echo "== $label: through the shim, check=deep"
+    log=$out/$label-deep.jsonl
+    e2e_java "-agentpath:$LIBJVMTICHECK=check=deep,trace=all,format=jsonl,log=$log,agent=$instrument=$out/probe.jar=hi" \
+        Hello
+    e2e_expect_clean_run "$log"
+    cmp -s "$out/stdout" "$out/$label.plain.stdout" || fail "check=deep: the program's output differs through the shim"
+    [[ $(count violation) -eq 0 ]] || fail "check=deep: violations: $(trace violations "$log" | sort | uniq -c)"
+    [[ $(count call RedefineClasses) -ge 1 ]] || fail "check=deep: no RedefineClasses call traced"
 }
 
 javaagent_run jdk17 "$JDK_HOME"
