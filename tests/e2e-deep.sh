@@ -21,7 +21,8 @@
 #   globals, a weak reference, a local from before a PushLocalFrame, the
 #   right slots and types, a boolean slot read as int, an array as an
 #   object, real packages, any name for an unnamed module, a ClassLoader and
-#   NULL as loader, watches set then cleared), under check=deep and
+#   NULL as loader, watches set then cleared; a native method's class and
+#   argument, 20000 calls, interpreted then compiled), under check=deep and
 #   check=strict+deep: no violation.
 # Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
@@ -79,13 +80,16 @@ deep_runs() {
     for check in deep strict+deep; do
         echo "== $tag: used correctly, check=$check"
         log=$out/$tag-good-$check.jsonl
-        e2e_java "-agentpath:$LIBJVMTICHECK=check=$check,format=jsonl,log=$log,agent=$agent=good" DeepTarget
+        e2e_java "-agentpath:$LIBJVMTICHECK=check=$check,format=jsonl,summary=on,log=$log,agent=$agent=good" DeepTarget
         e2e_expect_clean_exit "$tag, good, check=$check"
         cmp -s "$out/stdout" "$out/$tag.plain.stdout" || fail "$tag, good, check=$check: the program's output differs"
         if [[ -s $log ]]; then
             trace counts "$log" >"$out/counts" || fail "$tag: $log has lines that are not JSON"
             [[ $(count violation) -eq 0 ]] || fail "$tag, good, check=$check: $(trace violations "$log" | sort | uniq -c)"
         fi
+        # the native method ran 20000 times: its frame's references judged live
+        grep -q '"kind":"summary","name":"GetObjectSize",.*"calls":200[0-9][0-9],' "$log" \
+            || fail "$tag, good, check=$check: DeepTarget.framed did not run through the agent"
     done
 }
 

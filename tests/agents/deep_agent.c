@@ -347,6 +347,24 @@ static void JNICALL breakpoint(jvmtiEnv *env, JNIEnv *jni, jthread thread, jmeth
         at_work(thread);
 }
 
+/* DeepTarget.framed(Object), in both modes: its class and argument are
+ * references of the native method's frame (the interpreter's, then the
+ * compiled wrapper's), live; so is the current thread JVMTI returns. */
+JNIEXPORT jint JNICALL Java_DeepTarget_framed(JNIEnv *jni, jclass cls, jobject o)
+{
+    char *sig = NULL;
+    jlong size = 0;
+    jthread t = NULL;
+    jint state = 0;
+    TRY((*jvmti)->GetClassSignature(jvmti, cls, &sig, NULL));
+    dealloc(sig);
+    TRY((*jvmti)->GetObjectSize(jvmti, o, &size));
+    TRY((*jvmti)->GetCurrentThread(jvmti, &t));
+    TRY((*jvmti)->GetThreadState(jvmti, t, &state));
+    (*jni)->DeleteLocalRef(jni, t);
+    return 0;
+}
+
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
 {
     (void)reserved;
