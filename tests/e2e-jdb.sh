@@ -6,9 +6,10 @@
 # must exit 0 with no crash and no such message; the only violations
 # allowed are calls in the dead phase that the VM refused too: 20 runs on
 # JDK 17, 5 on the newer JDK.  Two more runs on JDK 17 under check=deep
-# (object kinds asked of the VM), where jdb first lists the threads and
-# thread groups and every thread's stack (references of every kind reach
-# libjdwp's JVMTI calls): the same rules, no object_kind false alarm.
+# and one on the newer JDK (the VM asked about references), where jdb
+# first lists the threads and thread groups and every thread's stack
+# (references of every kind reach libjdwp's JVMTI calls): the same rules,
+# no object_kind or stale_ref false alarm.
 # And a debugging session under check=deep on JDK 17 and the newer JDK
 # (Debuggee, compiled with -g): a breakpoint, locals, a step, print, set a
 # local, watch and unwatch a field, clear the breakpoint; libjdwp reads
