@@ -708,6 +708,79 @@ START_TEST(vm_error_facts)
 }
 END_TEST
 
+/* What check=deep reads of the spec (spec_rules.c), on every spec that
+ * has it: the functions of a local variable (INVALID_SLOT "Invalid slot",
+ * TYPE_MISMATCH "The variable type is not ..."), the package that must be
+ * in a module ("If the package pkg_name does not belong to the module."),
+ * the class a param's description names with its errorlink, and the
+ * Clear functions of a Set ("Clear" for "Set", NOT_FOUND and DUPLICATE).
+ * Expected values read off the XML by hand. */
+static void deep_rules_of(const char *path, char *got, size_t len)
+{
+    jt_spec *s = load(path);
+    got[0] = '\0';
+#define PUT(...) snprintf(got + strlen(got), len - strlen(got), __VA_ARGS__)
+    for (int num = 1; num <= s->max_function_num; num++) {
+        const jt_function *f = s->function_by_num[num], *set;
+        jt_local_rule lr;
+        if (!f)
+            continue;
+        if (jt_documented_local(f, &lr))
+            PUT("local %s %s/%s/%s %s;", f->id, lr.thread, lr.depth, lr.slot, lr.types);
+        for (size_t i = 0; i < f->nparams; i++) {
+            const char *a, *b;
+            if (jt_documented_package(&f->params[i], &a, &b))
+                PUT("package %s.%s %s %s;", f->id, f->params[i].id, a, b);
+            if (jt_documented_java_class(&f->params[i], &a, &b))
+                PUT("class %s.%s %s %s;", f->id, f->params[i].id, a, b);
+        }
+        if ((set = jt_clears(s, f)) != NULL)
+            PUT("clears %s %s %s;", f->id, set->id, jt_cleared_by(s, set) == f ? "both ways" : "one way");
+    }
+#undef PUT
+    jt_spec_free(s);
+}
+
+START_TEST(deep_rules)
+{
+    const char *dir = getenv("SPEC_DIR");
+    static const char locals[] =
+        "local GetLocalObject thread/depth/slot L;local GetLocalInt thread/depth/slot ISCBZ;"
+        "local GetLocalLong thread/depth/slot J;local GetLocalFloat thread/depth/slot F;"
+        "local GetLocalDouble thread/depth/slot D;local SetLocalObject thread/depth/slot L;"
+        "local SetLocalInt thread/depth/slot ISCBZ;local SetLocalLong thread/depth/slot J;"
+        "local SetLocalFloat thread/depth/slot F;local SetLocalDouble thread/depth/slot D;";
+    static const char clears[] =
+        "clears ClearBreakpoint SetBreakpoint both ways;"
+        "clears ClearFieldAccessWatch SetFieldAccessWatch both ways;"
+        "clears ClearFieldModificationWatch SetFieldModificationWatch both ways;";
+    char path[1024], got[4096], want[4096];
+    /* JDK 8: no modules */
+    snprintf(path, sizeof path, "%s/jdk8/jvmti.xml", dir ? dir : "../shared/spec");
+    deep_rules_of(path, got, sizeof got);
+    snprintf(want, sizeof want, "%s%s", locals, clears);
+    ck_assert_str_eq(got, want);
+    for (int v = 17; v <= 25; v += 8) {
+        snprintf(path, sizeof path, "%s/jdk%d/jvmti.xml", dir ? dir : "../shared/spec", v);
+        deep_rules_of(path, got, sizeof got);
+        /* by function number: GetNamedModule (40) between ClearBreakpoint
+         * (39) and ClearFieldAccessWatch (42); params in their order */
+        snprintf(want, sizeof want,
+                 "%s"
+                 "clears ClearBreakpoint SetBreakpoint both ways;"
+                 "class GetNamedModule.class_loader java.lang.ClassLoader JVMTI_ERROR_ILLEGAL_ARGUMENT;"
+                 "clears ClearFieldAccessWatch SetFieldAccessWatch both ways;"
+                 "clears ClearFieldModificationWatch SetFieldModificationWatch both ways;"
+                 "package AddModuleExports.pkg_name module JVMTI_ERROR_ILLEGAL_ARGUMENT;"
+                 "class AddModuleExports.to_module java.lang.Module JVMTI_ERROR_INVALID_MODULE;"
+                 "package AddModuleOpens.pkg_name module JVMTI_ERROR_ILLEGAL_ARGUMENT;"
+                 "class AddModuleOpens.to_module java.lang.Module JVMTI_ERROR_INVALID_MODULE;",
+                 locals);
+        ck_assert_str_eq(got, want);
+    }
+}
+END_TEST
+
 /* A fact for some JDKs only: found by function, param and check, and the
  * wrapper chooses by the running VM (rows made up here). */
 START_TEST(vm_error_by_jdk)
@@ -753,6 +826,7 @@ int main(void)
     tcase_add_test(tc, vthread_rules);
     tcase_add_test(tc, vm_error_facts);
     tcase_add_test(tc, vm_error_by_jdk);
+    tcase_add_test(tc, deep_rules);
     suite_add_tcase(su, tc);
     TCase *bad = tcase_create("small specs");
     tcase_add_test(bad, minimal_spec_loads);

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "jc_callsite.h"
+#include "jc_deep.h"
 #include "jc_errdoc.h"
 #include "jc_internal.h"
 #include "../gen/cmd/trace.h"
@@ -1181,6 +1182,41 @@ START_TEST(test_violation_counts)
 }
 END_TEST
 
+/* clear_not_set (jc_deep_pairs.c): a Clear the VM answered NOT_FOUND is
+ * reported only when this env has no record of that Set in force.  Slot 2
+ * plays the Set function, slot 1 the Clear; keys apart from other tests. */
+START_TEST(test_deep_pairs)
+{
+    static jc_env a, b;
+    init_log("pairs.txt", "trace=none,check=deep");
+    _Atomic uint64_t *n = &jc_check_counts[JC_CHK_clear_not_set];
+    jc_deep_unset(&a, 1, 2, 7, 0);                  /* never set */
+    ck_assert_uint_eq(atomic_load(n), 1);
+    jc_deep_set(&a, 2, 7, 0);
+    jc_deep_unset(&a, 1, 2, 7, 0);                  /* set: the VM's word alone is not enough */
+    ck_assert_uint_eq(atomic_load(n), 1);
+    jc_deep_unset(&b, 1, 2, 7, 0);                  /* another env set none */
+    jc_deep_unset(&a, 1, 2, 7, 1);                  /* another location */
+    ck_assert_uint_eq(atomic_load(n), 3);
+    jc_deep_cleared(&a, 2, 7, 0);
+    jc_deep_unset(&a, 1, 2, 7, 0);                  /* cleared already */
+    ck_assert_uint_eq(atomic_load(n), 4);
+    /* the table grows and keeps every record; removed ones come back */
+    for (uint64_t k = 100; k < 5100; k++)
+        jc_deep_set(&b, 2, k, k);
+    for (uint64_t k = 100; k < 5100; k += 7)
+        jc_deep_cleared(&b, 2, k, k);
+    for (uint64_t k = 100; k < 5100; k++)
+        jc_deep_unset(&b, 1, 2, k, k);
+    ck_assert_uint_eq(atomic_load(n), 4 + (5000 + 6) / 7);
+    for (uint64_t k = 100; k < 5100; k += 7)
+        jc_deep_set(&b, 2, k, k);
+    for (uint64_t k = 100; k < 5100; k++)
+        jc_deep_unset(&b, 1, 2, k, k);
+    ck_assert_uint_eq(atomic_load(n), 4 + (5000 + 6) / 7);
+}
+END_TEST
+
 /* Notes: their own record kind and counts; portability=off hides only the
  * portability ones; vm_newer is a warning. */
 START_TEST(test_notes)
@@ -1717,7 +1753,7 @@ static Suite *runtime_suite(void)
         { "addresses", { test_addresses_off_jsonl, test_addresses_off_text, test_addresses_on } },
         { "concurrency", { test_concurrent_writers } },
         { "state", { test_violation_counts, test_notes, test_violation_only, test_summary, test_summary_off, test_envs,
-                     test_env_churn, test_restricted_depth_is_per_thread } },
+                     test_env_churn, test_restricted_depth_is_per_thread, test_deep_pairs } },
         { "alloc", { test_alloc_release, test_alloc_leaks, test_alloc_referenced, test_alloc_interior,
                     test_alloc_map_stress } },
         { "errdoc", { test_error_verdicts } },

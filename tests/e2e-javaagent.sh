@@ -16,7 +16,10 @@
 # only as &agent->mNormalEnvironment, a pointer into the block's middle, in
 # the env's local storage: a "referenced" record with "pointer":"interior",
 # not a leak (its other blocks, the agent class name and options, it frees
-# after premain).  On JDK 17 and the newer JDK.  Exit 0 pass, 1 fail, 77 skip.
+# after premain).  Again under check=deep (the VM asked about every
+# reference libinstrument passes, the module and package names of its
+# module edits): the same output, no violation.  On JDK 17 and the newer
+# JDK.  Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
 
@@ -79,6 +82,15 @@ javaagent_run() {
         echo "   calls per function, HotSpot's trace against ours:"
         trace hotspot "$log" "$hslog" || fail "the call counts differ (DIFFERS above)"
     fi
+
+    echo "== $label: through the shim, check=deep"
+    log=$out/$label-deep.jsonl
+    e2e_java "-agentpath:$LIBJVMTICHECK=check=deep,trace=all,format=jsonl,log=$log,agent=$instrument=$out/probe.jar=hi" \
+        Hello
+    e2e_expect_clean_run "$log"
+    cmp -s "$out/stdout" "$out/$label.plain.stdout" || fail "check=deep: the program's output differs through the shim"
+    [[ $(count violation) -eq 0 ]] || fail "check=deep: violations: $(trace violations "$log" | sort | uniq -c)"
+    [[ $(count call RedefineClasses) -ge 1 ]] || fail "check=deep: no RedefineClasses call traced"
 }
 
 javaagent_run jdk17 "$JDK_HOME"

@@ -6,9 +6,16 @@
 # must exit 0 with no crash and no such message; the only violations
 # allowed are calls in the dead phase that the VM refused too: 20 runs on
 # JDK 17, 5 on the newer JDK.  Two more runs on JDK 17 under check=deep
-# (object kinds asked of the VM), where jdb first lists the threads and
-# thread groups and every thread's stack (references of every kind reach
-# libjdwp's JVMTI calls): the same rules, no object_kind false alarm.
+# and one on the newer JDK (the VM asked about references), where jdb
+# first lists the threads and thread groups and every thread's stack
+# (references of every kind reach libjdwp's JVMTI calls): the same rules,
+# no object_kind or stale_ref false alarm.
+# And a debugging session under check=deep on JDK 17 and the newer JDK
+# (Debuggee, compiled with -g): a breakpoint, locals, a step, print, set a
+# local, watch and unwatch a field, clear the breakpoint; libjdwp reads
+# local variable tables, locals, frames and fields through the shim, and
+# every deep check (live references, native methods, locations, slots and
+# types, watches and breakpoints cleared) must stay silent.
 #
 # The leak report (stack=3) is the same in every run of a JDK (function, param,
 # count, allocation stack), and holds only libjdwp's real leaks, read
@@ -48,6 +55,7 @@ set -euo pipefail
 
 e2e_init e2e-jdb
 e2e_javac Workload
+"$JAVAC" -g -d "$out/classes" "$srcdir/tests/java/Debuggee.java"
 
 # jdb_run N JDK [CHECK [JDB-COMMAND...]]: java waits (suspend=y) for jdb;
 # once jdb has seen the VM start it sends the commands, resumes it with
@@ -128,6 +136,87 @@ same_leaks() {
     [[ $(wc -l <"$out/leaks$first") -eq $want ]] || fail "$label: leaks beyond the known ones: $(cat "$out/leaks$first")"
 }
 
+# jdb_say CMD PATTERN: send CMD to jdb (on fd 3), wait (30 s at most) until
+# its output ($jlog) has one more line matching PATTERN than before.
+jdb_say() {
+    local before i
+    before=$(grep -c -- "$2" "$jlog" || true)
+    echo "$1" >&3
+    for i in $(seq 300); do
+        (( $(grep -c -- "$2" "$jlog" || true) > before )) && return 0
+        sleep 0.1
+    done
+    fail "$tag: jdb never answered '$1' with '$2'"
+    return 1
+}
+
+# debug_session TAG JDK: Debuggee under libjdwp under the shim with
+# check=deep, driven by jdb step by step; no violation but the dead-phase
+# ones jdb_run allows, and the session went as planned.
+debug_session() {
+    local tag=$1 jdk=$2 log=$out/$1.jsonl jlog=$out/$1.jdb.log port="" i jpid jdbpid
+    : >"$out/$tag.stdout"; : >"$out/$tag.stderr"; : >"$jlog"
+    (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "$jdk/bin/java" -cp "$out/classes" \
+        "-agentpath:$LIBJVMTICHECK=check=deep,trace=all,format=jsonl,repeat=1000000,log=$log,agent=$jdk/lib/libjdwp.so=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0" \
+        Debuggee) >"$out/$tag.stdout" 2>"$out/$tag.stderr" &
+    jpid=$!
+    for i in $(seq 200); do
+        port=$(sed -n 's/^Listening for transport dt_socket at address: \([0-9]*\)$/\1/p' "$out/$tag.stdout" || true)
+        [[ -n $port ]] && break
+        kill -0 $jpid 2>/dev/null || break
+        sleep 0.1
+    done
+    if [[ -z $port ]]; then
+        kill $jpid 2>/dev/null || true; wait $jpid || true
+        fail "$tag: jdwp never listened"
+        return
+    fi
+    rm -f "$out/fifo"; mkfifo "$out/fifo"
+    timeout 120 "$jdk/bin/jdb" -connect "com.sun.jdi.SocketAttach:hostname=127.0.0.1,port=$port" \
+        <"$out/fifo" >"$jlog" 2>&1 &
+    jdbpid=$!
+    exec 3>"$out/fifo"
+    for i in $(seq 300); do grep -q 'VM Started' "$jlog" && break; sleep 0.1; done
+    jdb_say "stop at Debuggee:6" "breakpoint Debuggee:6" &&
+    jdb_say "cont" "Breakpoint hit:" &&
+    jdb_say "locals" "x = 1" &&
+    jdb_say "step" "Step completed:" &&
+    jdb_say "locals" "result = 1" &&
+    jdb_say "print result" "result = 1" &&
+    jdb_say "set result = 5" "result = 5 = 5" &&
+    jdb_say "where" "\[1\] Debuggee.square" &&
+    jdb_say "watch all Debuggee.calls" "Set watch modification of Debuggee.calls" &&
+    jdb_say "unwatch all Debuggee.calls" "Removed: watch modification of Debuggee.calls" &&
+    jdb_say "clear Debuggee:6" "Removed: breakpoint Debuggee:6" &&
+    jdb_say "cont" "The application exited" || true
+    exec 3>&-
+    rc=0
+    wait $jdbpid || rc=$?
+    [[ $rc -eq 0 ]] || fail "$tag: jdb exited $rc"
+    rc=0
+    wait $jpid || rc=$?
+    [[ $rc -eq 0 ]] || { fail "$tag: java exited $rc"; tail -5 "$out/$tag.stderr"; }
+    ! compgen -G "$out/hs_err_pid*.log" >/dev/null || fail "$tag: the JVM crashed"
+    # the local set to 5 at the first call (x=1): 5 + 4 + 9
+    grep -q '^total 18$' "$out/$tag.stdout" || fail "$tag: the program did not print total 18: $(cat "$out/$tag.stdout")"
+    if [[ ! -s $log ]]; then
+        fail "$tag: no trace written"
+        return
+    fi
+    trace counts "$log" >"$out/counts" || fail "$tag: the trace has lines that are not JSON"
+    local other wrong f
+    other=$(trace violations "$log" | grep -vc '^phase ' || true)
+    wrong=$(trace calls "$log" | grep -c ' JVMTI_ERROR_WRONG_PHASE$' || true)
+    [[ $other -eq 0 ]] || fail "$tag: violations: $(trace violations "$log" | sort | uniq -c)"
+    [[ $(count violation) -eq $wrong ]] \
+        || fail "$tag: $(count violation) phase violations, but the VM answered WRONG_PHASE $wrong times"
+    # the deep checks had something to judge
+    for f in SetBreakpoint ClearBreakpoint GetLocalInt SetLocalInt GetLocalVariableTable \
+             SetFieldModificationWatch ClearFieldModificationWatch ClearFieldAccessWatch; do
+        [[ $(count call "$f") -ge 1 ]] || fail "$tag: libjdwp made no $f call"
+    done
+}
+
 echo "== JDK 17: 20 runs"
 for n in $(seq 20); do jdb_run "$n" "$JDK_HOME"; done
 echo "   $(grep -l 'The application exited' "$out"/jdb*.log | wc -l) of 20 jdb sessions saw the application exit"
@@ -135,9 +224,14 @@ echo "== JDK 17, check=deep: 2 runs, jdb lists threads, groups and stacks first"
 for n in 31 32; do jdb_run "$n" "$JDK_HOME" deep threads threadgroups "where all"; done
 grep -q 'Group system' "$out/jdb31.log" || fail "run 31: jdb listed no threads: $(head -c 600 "$out/jdb31.log")"
 same_leaks "JDK 17" 1 "GetTopThreadGroups|util_initialize+;Allocate|<- socketTransport_startListening+" $(seq 2 20) 31 32
+echo "== JDK 17, check=deep: a debugging session"
+debug_session debug17 "$JDK_HOME"
 if e2e_have_new_jdk; then
     echo "== newer JDK: 5 runs"
     for n in $(seq 21 25); do jdb_run "$n" "$JDK_NEW"; done
     same_leaks "newer JDK" 21 "" $(seq 22 25)
+    echo "== newer JDK, check=deep: a run listing threads, groups and stacks, and a debugging session"
+    jdb_run 33 "$JDK_NEW" deep threads threadgroups "where all"
+    debug_session debug-new "$JDK_NEW"
 fi
 e2e_finish

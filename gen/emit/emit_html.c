@@ -1611,7 +1611,7 @@ static void slot_fn_badges(R *r, const void *arg)
     if (r->plain)
         return;
     checks_arg c;
-    c.n = jt_function_checks(f, c.cs);
+    c.n = jt_function_checks(r->s, f, c.cs);
     RENDER(r, "function_checks", F("items", slot_check_items, &c));
 }
 

@@ -713,12 +713,23 @@ static void put_alloc_tracking(wctx *w, const jt_function *f)
 /* What a wrapper does with an error the VM returned, under check=on and
  * up: an error the spec lets the VM return for a virtual thread is a note
  * when the thread is one; any error is judged against the documented ones. */
-static void put_error_judgement(wctx *w, const jt_function *f, const char *in)
+/* Lines of code (each ending in a newline), each indented by in. */
+static void put_lines(wctx *w, const char *in, const char *code)
+{
+    for (const char *nl; (nl = strchr(code, '\n')) != NULL; code = nl + 1)
+        P("%s%.*s\n", in, (int)(nl - code), code);
+}
+
+static void put_error_judgement(wctx *w, const jt_function *f, const check_list *l, const char *in)
 {
     P("%sif (jc_g.opt.check != JC_CHECK_OFF) {\n", in);
     const char *vp, *verr;
     if (jt_documented_vthread(f, &vp, &verr) == JT_VTHREAD_OPTIONAL)
         P("%s    if (err == %s) jc_vthread_unsupported(%d, %s);\n", in, verr, f->num, vp ? vp : "NULL");
+    /* check=deep: what the VM's refusal means (wrapper_checks.c) */
+    char in2[32];
+    snprintf(in2, sizeof in2, "%s    ", in);
+    put_lines(w, in2, l->on_error);
     P("%s    jc_check_documented(%d, err);\n%s}\n", in, f->num, in);
 }
 
@@ -828,9 +839,9 @@ static void put_refusal(wctx *w, const jt_function *f)
 /* Whether a function gets a fast path: its full wrapper does nothing but
  * checks, the call and accounting (no hook, no callbacks to wrap, no
  * varargs to pass on). */
-static bool has_fast_path(const jt_function *f)
+static bool has_fast_path(const jt_function *f, const check_list *l)
 {
-    if (hook_of(f) != HOOK_NONE || calls_back_synchronously(f))
+    if (hook_of(f) != HOOK_NONE || calls_back_synchronously(f) || l->on_success[0])
         return false;
     for (size_t i = 0; i < f->nparams; i++)
         if (f->params[i].type->kind == JT_VARARGS)
@@ -842,10 +853,11 @@ static bool has_fast_path(const jt_function *f)
  * was neither timed nor traced whatever its result (trace=errors traces
  * it now): judge the error, trace the call with its inputs.  Out of line,
  * for the fast path. */
-static void put_failed_call(wctx *w, const jt_function *f)
+static void put_failed_call(wctx *w, const jt_function *f, const check_list *l)
 {
-    put_helper_head(w, "__attribute__((noinline)) static jvmtiError e_", f, "jvmtiError err");
-    put_error_judgement(w, f, "    ");
+    put_helper_head(w, "__attribute__((noinline)) static jvmtiError e_", f, "jc_env *ce, jvmtiError err");
+    P("    (void)ce;\n");
+    put_error_judgement(w, f, l, "    ");
     P("    if (jc_traced(%d, err)) {\n        jc_rec *r = jc_rec_begin(JC_REC_CALL, \"%s\");\n        ", f->num, f->id);
     put_traced_inputs(w, f, "false");      /* the call failed */
     P("jc_rec_error(r, err);\n        jc_rec_end(r, 0, 0);\n    }\n    return err;\n}\n\n");
@@ -865,7 +877,7 @@ static void put_fast_call(wctx *w, const jt_function *f, bool slot)
     P(");\n");
     if (slot)
         P("    jc_call_leave(me, %d, in_call, err);\n", f->num);
-    P("    if (__builtin_expect(err != JVMTI_ERROR_NONE, 0))\n        return e_%s(err", f->id);
+    P("    if (__builtin_expect(err != JVMTI_ERROR_NONE, 0))\n        return e_%s(ce, err", f->id);
     put_args(w, f->params, f->nparams);
     P(");\n");
     if (tracks_allocations(f)) {
@@ -886,7 +898,7 @@ static void put_fast_call(wctx *w, const jt_function *f, bool slot)
  * in its thread's call slot: apart, so that w_ stays small. */
 static void put_fast_function(wctx *w, const jt_function *f, const check_list *l)
 {
-    put_failed_call(w, f);
+    put_failed_call(w, f, l);
     put_signature(w, "__attribute__((noinline)) static jvmtiError c_", f->id, f->params, f->nparams,
                   "jc_env *ce, jc_thread *me");
     P("\n{\n");
@@ -913,7 +925,7 @@ static void put_function(wctx *w, const jt_function *f)
         jt_fatal("out of memory");
     if (jt_wrapper_checks(w->s, f, l) != 0)
         w->errors++;
-    bool fast = has_fast_path(f);
+    bool fast = has_fast_path(f, l);
     put_refusal(w, f);
     /* with a fast path, this full wrapper is its slow path: kept out of
      * line so that the fast one stays small */
@@ -965,9 +977,18 @@ static void put_function(wctx *w, const jt_function *f)
             put_callback_setup(w, f);
         /* the call in progress, for the crash path (jc_crash.c) */
         P("    const int in_call = jc_call_enter(me, %d);\n", f->num);
-        P("    jvmtiError err = (*ce->real)->%s(ce->real", f->id);
-        put_args(w, f->params, f->nparams);
-        P(");\n");
+        if (hook == HOOK_MON_CREATE) {
+            /* the VM writes the new monitor here, and the agent sees it only
+             * once jc_mon_created knows it: another thread of the agent
+             * that reads the agent's variable can never use a monitor the
+             * shim has not yet seen made (monitor_invalid) */
+            P("    jrawMonitorID monitor_made = NULL;\n");
+            P("    jvmtiError err = (*ce->real)->%s(ce->real, name, monitor_ptr ? &monitor_made : NULL);\n", f->id);
+        } else {
+            P("    jvmtiError err = (*ce->real)->%s(ce->real", f->id);
+            put_args(w, f->params, f->nparams);
+            P(");\n");
+        }
         P("    jc_call_leave(me, %d, in_call, err);\n", f->num);
     }
     P("    const uint64_t dur = t0 ? jc_now_ns() - t0 : 0;\n");
@@ -984,19 +1005,20 @@ static void put_function(wctx *w, const jt_function *f)
     if (hook == HOOK_DISPOSE)
         P("        jc_env_disposed(ce);\n");
     if (hook == HOOK_MON_CREATE)
-        P("        if (monitor_ptr) jc_mon_created(*monitor_ptr, name);\n");
+        P("        if (monitor_ptr) { jc_mon_created(monitor_made, name); *monitor_ptr = monitor_made; }\n");
     if (hook == HOOK_SET_TAG)
         P("        jc_ref_set(JC_REF_TAG, ref_old, (uintptr_t)tag);\n");
     if (hook == HOOK_SET_TLS)
         P("        jc_ref_set(JC_REF_TLS, ref_old, (uintptr_t)data);\n");
     if (hook == HOOK_SET_ELS)
         P("        ce->els = data;\n");
+    put_lines(w, "        ", l->on_success);
     P("        if (jc_tracking()) {\n");
     if (hook == HOOK_ALLOCATE)
         P("        if (mem_ptr && *mem_ptr) jc_alloc_fresh(ce, *mem_ptr, (size_t)size);\n");
     put_alloc_tracking(w, f);
     P("        }\n    } else {\n");
-    put_error_judgement(w, f, "        ");
+    put_error_judgement(w, f, l, "        ");
     P("    }\n");
     P("    if (jc_traced(%d, err)) {\n        jc_rec *r = jc_rec_begin(JC_REC_CALL, \"%s\");\n        ", f->num, f->id);
     put_traced_inputs(w, f, "err == JVMTI_ERROR_NONE");

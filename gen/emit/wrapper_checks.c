@@ -167,6 +167,114 @@ static void enum_check(ctx *w, const jt_function *f, const jt_param *p, const jt
     }
 }
 
+/* Appends code to one of the after-call buffers (false, and an error,
+ * when it does not fit). */
+static bool add_after(ctx *w, const jt_function *f, char *buf, size_t len, const char *code)
+{
+    if (strlen(buf) + strlen(code) + 1 >= len) {
+        jt_diag(JT_DIAG_ERROR, w->s->path, f->line, "%s: a check's code does not fit jvmtigen's buffers", f->id);
+        w->errors++;
+        return false;
+    }
+    strcat(buf, code);
+    return true;
+}
+
+/* A class name as JNI's FindClass takes it: the spec's dots as slashes. */
+static void slashed(char *buf, size_t len, const char *name)
+{
+    snprintf(buf, len, "%s", name);
+    for (char *c = buf; *c; c++)
+        if (*c == '.')
+            *c = '/';
+}
+
+/* The key of a watch or breakpoint (clear_not_set): the params of f other
+ * than a class (a jfieldID; a jmethodID and a jlocation), at most two, as
+ * "(uint64_t)x, (uint64_t)y"; false when f has another shape. */
+static bool pair_key(const jt_function *f, char *buf, size_t len)
+{
+    const char *ids[2] = { NULL, NULL };
+    int n = 0;
+    for (size_t i = 0; i < f->nparams; i++) {
+        const jt_param *p = &f->params[i];
+        jt_kind k = p->type->kind;
+        if (p->implicit || k == JT_JCLASS)
+            continue;
+        if (n == 2 || (k != JT_JFIELDID && k != JT_JMETHODID && k != JT_JLOCATION))
+            return false;
+        ids[n++] = p->id;
+    }
+    if (n == 0)
+        return false;
+    snprintf(buf, len, "(uint64_t)(uintptr_t)%s, %s%s", ids[0], n > 1 ? "(uint64_t)" : "0", n > 1 ? ids[1] : "");
+    return true;
+}
+
+/* The code of the check=deep checks of a param (jc_deep.h): before the
+ * call, each `when` is jc_g.opt.deep and the params it reads being given;
+ * the runtime asks the VM, reports, and folds the error into bad. */
+static void deep_param_check(ctx *w, const jt_function *f, const jt_param *p, const jt_check *cs, int m, int k,
+                             check_list *l)
+{
+    const jt_check *c = &cs[k];
+    char when[256], then[768], code[512], cls[128];
+    bool kind_alone = strcmp(c->id, "object_kind") == 0 && (k == 0 || strcmp(cs[k - 1].id, "stale_ref") != 0);
+    if (strcmp(c->id, "stale_ref") == 0 || kind_alone) {
+        /* one question for both: is it live, and of the right class */
+        const jt_check *kind = kind_alone ? c
+                             : k + 1 < m && strcmp(cs[k + 1].id, "object_kind") == 0 ? &cs[k + 1] : NULL;
+        const char *stale = kind_alone ? "JVMTI_ERROR_NONE" : c->error;
+        if (kind)
+            slashed(cls, sizeof cls, kind->java_class);
+        FMT(when, "jc_g.opt.deep && %s != NULL", p->id);
+        FMT(then, "bad = jc_deep_ref(ce, %d, \"%s\", (jobject)%s, %s%s%s, %s, %s, bad);", f->num, p->id, p->id,
+            kind ? "\"" : "", kind ? cls : "NULL", kind ? "\"" : "", stale, kind ? kind->error : "JVMTI_ERROR_NONE");
+        add_check(w, f, l, when, "", then);
+    } else if (strcmp(c->id, "native_method") == 0) {
+        FMT(when, "jc_g.opt.deep && %s != NULL", p->id);
+        FMT(then, "bad = jc_deep_native(ce, %d, \"%s\", %s, bad);", f->num, p->id, p->id);
+        add_check(w, f, l, when, "", then);
+    } else if (strcmp(c->id, "location") == 0) {
+        FMT(when, "jc_g.opt.deep && %s != NULL", c->with[0]);
+        FMT(then, "bad = jc_deep_location(ce, %d, \"%s\", %s, (jlocation)%s, bad);", f->num, p->id, c->with[0], p->id);
+        add_check(w, f, l, when, "", then);
+    } else if (strcmp(c->id, "module_package") == 0) {
+        FMT(when, "jc_g.opt.deep && %s != NULL && %s != NULL", c->with[0], p->id);
+        FMT(then, "bad = jc_deep_package(ce, %d, \"%s\", (jobject)%s, %s, %s, bad);", f->num, p->id, c->with[0], p->id,
+            c->error);
+        add_check(w, f, l, when, "", then);
+    } else if (strcmp(c->id, "local_slot") == 0) {
+        /* after the call: the VM refuses a wrong slot or type itself,
+         * without effect; the check says which, from the method's table */
+        const char *types = k + 1 < m && strcmp(cs[k + 1].id, "local_type") == 0 ? cs[k + 1].types : "";
+        FMT(code, "if (jc_g.opt.deep && (err == JVMTI_ERROR_INVALID_SLOT || err == JVMTI_ERROR_TYPE_MISMATCH))\n"
+                  "    jc_deep_local(ce, %d, \"%s\", %s, %s, %s, \"%s\", err);\n",
+            f->num, p->id, c->with[0], c->with[1], p->id, types);
+        add_after(w, f, l->on_error, sizeof l->on_error, code);
+    }
+}
+
+/* clear_not_set: a Set function records what it set, its Clear forgets
+ * it, and a Clear the VM answers NOT_FOUND is reported when this env
+ * never set that (jc_deep_pairs.c). */
+static void pair_checks(ctx *w, const jt_function *f, check_list *l)
+{
+    char key[256], code[512];
+    const jt_function *set = jt_clears(w->s, f), *clear = set ? NULL : jt_cleared_by(w->s, f);
+    if (!(set || clear) || !pair_key(f, key, sizeof key))
+        return;
+    if (set) {
+        FMT(code, "if (jc_g.opt.deep && err == JVMTI_ERROR_NOT_FOUND) jc_deep_unset(ce, %d, %d, %s);\n", f->num,
+            set->num, key);
+        add_after(w, f, l->on_error, sizeof l->on_error, code);
+        FMT(code, "if (jc_g.opt.deep) jc_deep_cleared(ce, %d, %s);\n", set->num, key);
+    } else {
+        FMT(code, "if (jc_g.opt.deep) jc_deep_set(ce, %d, %s);\n", f->num, key);
+    }
+    add_after(w, f, l->on_success, sizeof l->on_success, code);
+}
+
 /* The checks of param p at HotSpot's stage (jt_vm_check_stage). */
 static void param_checks(ctx *w, const jt_function *f, const jt_param *p, int stage, check_list *l)
 {
@@ -189,12 +297,10 @@ static void param_checks(ctx *w, const jt_function *f, const jt_param *p, int st
             FMT(then, "bad = jc_flag(JC_CHK_min_value, %d, \"%s\", %s, bad, \"%%lld is below the minimum %lld\", (long long)%s);",
                 f->num, p->id, err, cs[k].lo, p->id);
             add_check(w, f, l, when, "", then);
-        } else if (strcmp(cs[k].id, "object_kind") == 0) {
-            FMT(when, "jc_g.opt.deep && %s != NULL", p->id);
-            FMT(confirm, "!jc_deep_kind_ok(ce, (jobject)%s, \"%s\")", p->id, cs[k].java_class);
-            FMT(then, "bad = jc_flag(JC_CHK_object_kind, %d, \"%s\", %s, bad, \"%s is not a %s\");", f->num, p->id,
-                err, p->id, cs[k].java_class);
-            add_check(w, f, l, when, confirm, then);
+        } else if (strcmp(cs[k].id, "stale_ref") == 0 || strcmp(cs[k].id, "object_kind") == 0
+                   || strcmp(cs[k].id, "native_method") == 0 || strcmp(cs[k].id, "location") == 0
+                   || strcmp(cs[k].id, "module_package") == 0 || strcmp(cs[k].id, "local_slot") == 0) {
+            deep_param_check(w, f, p, cs, m, k, l);
         } else if (strcmp(cs[k].id, "virtual_thread") == 0) {
             FMT(when, "%s != NULL", p->id);
             FMT(confirm, "jc_vthread_is(%s)", p->id);
@@ -214,7 +320,8 @@ int jt_wrapper_checks(const jt_spec *s, const jt_function *f, check_list *l)
     jt_check cs[JT_MAX_CHECKS];
     char when[2048], confirm[256], then[768];
     l->n = 0;
-    int n = jt_function_checks(f, cs);
+    l->on_error[0] = l->on_success[0] = '\0';
+    int n = jt_function_checks(s, f, cs);
     for (int k = 0; k < n; k++) {
         if (strcmp(cs[k].id, "phase") == 0) {
             const char *mask = jt_phase_mask(f->phase);
@@ -246,5 +353,6 @@ int jt_wrapper_checks(const jt_spec *s, const jt_function *f, check_list *l)
     for (int stage = 0; stage < 2; stage++)
         for (size_t i = 0; i < f->nparams; i++)
             param_checks(w, f, &f->params[i], stage, l);
+    pair_checks(w, f, l);
     return w->errors ? -1 : 0;
 }

@@ -22,6 +22,12 @@ typedef struct check_code {
 typedef struct check_list {
     check_code c[MAX_CHECK_CODES];
     int n;
+    /* check=deep checks made after the call: code run when the VM failed
+     * it (`err` is its error), and when it succeeded (records that later
+     * checks read).  A function with on_success code has no fast path.
+     * Lines of C, each ending in a newline, not indented. */
+    char on_error[1024];
+    char on_success[512];
 } check_list;
 
 /* The checks of f, in the order the wrapper makes them.  Returns 0, or -1

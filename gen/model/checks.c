@@ -59,7 +59,73 @@ static bool object_kind(const jt_param *p, jt_check *c)
         *c = (jt_check){ .id = "object_kind", .error = "JVMTI_ERROR_INVALID_MODULE", .java_class = "java/lang/Module" };
         return true;
     }
+    /* the class its description names, with the error it links
+     * ("... not null or a subclass of java.lang.ClassLoader ...") */
+    const char *cls, *err;
+    if (leaf->kind == JT_JOBJECT && jt_param_function(p) && jt_documented_java_class(p, &cls, &err)) {
+        *c = (jt_check){ .id = "object_kind", .error = err, .java_class = cls };
+        return true;
+    }
     return false;
+}
+
+/* ---- check=deep: the VM's state ---------------------------------------------
+ * stale_ref: a reference input the VM checks (its kind's invalid-reference
+ * error is implied, or an object_kind error is documented) must be a live
+ * reference.  A jclass given beside a method (method=) is not checked by
+ * the spec, nor by the VM: left alone. */
+static bool stale_ref(const jt_param *p, const jt_check *kind, jt_check *c)
+{
+    const jt_type *t = p->type, *leaf = jt_type_leaf(t);
+    bool ref = leaf->kind == JT_JCLASS || leaf->kind == JT_JTHREAD || leaf->kind == JT_JTHREADGROUP ||
+               leaf->kind == JT_JOBJECT;
+    if (!ref || (t != leaf && t->kind != JT_PTRTYPE) || !jt_param_function(p) || (leaf->kind == JT_JCLASS && leaf->class_method))
+        return false;
+    *c = (jt_check){ .id = "stale_ref", .error = kind ? kind->error : jt_kind_info(leaf->kind)->null_error };
+    return c->error != NULL;
+}
+
+/* The first param of f of a kind, or NULL. */
+static const jt_param *param_of_kind(const jt_function *f, jt_kind k)
+{
+    for (size_t i = 0; f && i < f->nparams; i++)
+        if (f->params[i].type->kind == k)
+            return &f->params[i];
+    return NULL;
+}
+
+/* The checks that ask the VM about a method, a local variable, a package. */
+static int deep_checks(const jt_param *p, jt_check *out)
+{
+    const jt_type *t = p->type;
+    const jt_function *f = jt_param_function(p);
+    int n = 0;
+    if (!f)
+        return 0;
+    /* <jmethodID native="error">: a native method has no bytecodes here */
+    if (t->kind == JT_JMETHODID && t->native_doc && strstr(t->native_doc, "error"))
+        out[n++] = (jt_check){ .id = "native_method", .error = "JVMTI_ERROR_NATIVE_METHOD" };
+    /* a location in the method beside it: within its bytecodes */
+    const jt_param *m = param_of_kind(f, JT_JMETHODID);
+    if (t->kind == JT_JLOCATION && m)
+        out[n++] = (jt_check){ .id = "location", .error = "JVMTI_ERROR_INVALID_LOCATION", .with = { m->id } };
+    /* a local variable's slot and type, against the frame's method's table */
+    jt_local_rule lr;
+    if (t->kind == JT_JINT && jt_documented_local(f, &lr) && strcmp(lr.slot, p->id) == 0) {
+        out[n++] = (jt_check){ .id = "local_slot", .error = "JVMTI_ERROR_INVALID_SLOT", .with = { lr.thread, lr.depth } };
+        if (lr.types[0]) {
+            out[n] = (jt_check){ .id = "local_type", .error = "JVMTI_ERROR_TYPE_MISMATCH", .with = { lr.thread, lr.depth } };
+            memcpy(out[n++].types, lr.types, sizeof lr.types);
+        }
+    }
+    /* a package of the module */
+    const char *mod, *err;
+    if (jt_type_leaf(t)->kind == JT_CHAR && jt_documented_package(p, &mod, &err))
+        out[n++] = (jt_check){ .id = "module_package", .error = err, .with = { mod } };
+    /* a raw monitor no CreateRawMonitor made */
+    if (t->kind == JT_JRAWMONITORID)
+        out[n++] = (jt_check){ .id = "monitor_invalid", .error = jt_kind_info(t->kind)->null_error };
+    return n;
 }
 
 int jt_param_checks(const jt_spec *s, const jt_param *p, jt_check out[JT_MAX_CHECKS])
@@ -72,8 +138,13 @@ int jt_param_checks(const jt_spec *s, const jt_param *p, jt_check out[JT_MAX_CHE
     const char *nerr = null_rule(s, p);
     if (nerr)
         out[n++] = (jt_check){ .id = "null_pointer", .error = nerr };
-    if (object_kind(p, &out[n]))
+    jt_check kind;
+    bool has_kind = object_kind(p, &kind);
+    if (stale_ref(p, has_kind ? &kind : NULL, &out[n]))
         n++;
+    if (has_kind)
+        out[n++] = kind;
+    n += deep_checks(p, &out[n]);
     if ((t->kind == JT_JINT || t->kind == JT_JLONG) && t->min)
         out[n++] = (jt_check){ .id = "min_value", .error = "JVMTI_ERROR_ILLEGAL_ARGUMENT", .has_lo = true, .lo = t->min_value };
     /* a frame depth: the spec lists "depth is less than zero" for its kind */
@@ -133,7 +204,7 @@ static bool allocates(const jt_function *f)
     return false;
 }
 
-int jt_function_checks(const jt_function *f, jt_check out[JT_MAX_CHECKS])
+int jt_function_checks(const jt_spec *s, const jt_function *f, jt_check out[JT_MAX_CHECKS])
 {
     int n = 0, ma = 1, mi = 0;
     out[n++] = (jt_check){ .id = "phase", .error = "JVMTI_ERROR_WRONG_PHASE" };
@@ -151,6 +222,10 @@ int jt_function_checks(const jt_function *f, jt_check out[JT_MAX_CHECKS])
     for (size_t i = 0; i < sizeof extra / sizeof *extra && n < JT_MAX_CHECKS - 2; i++)
         if (strcmp(extra[i].fn, f->id) == 0)
             out[n++] = extra[i].check;
+    /* check=deep: clearing a watch or breakpoint that was never set */
+    const jt_function *sets = jt_clears(s, f);
+    if (sets && n < JT_MAX_CHECKS - 3)
+        out[n++] = (jt_check){ .id = "clear_not_set", .error = "JVMTI_ERROR_NOT_FOUND", .sets = sets };
     if (allocates(f))
         out[n++] = (jt_check){ .id = "leak", .error = NULL };
     /* the VM need not support a virtual thread here (a note) */

@@ -291,3 +291,188 @@ jt_vthread_rule jt_documented_vthread(const jt_function *f, const char **pid, co
     }
     return JT_VTHREAD_NONE;
 }
+
+/* ---- check=deep -------------------------------------------------------------------- */
+
+/* The text of a <code> element when it is one plain word (no markup). */
+static const char *code_word(const jt_doc *d)
+{
+    if (!d->name || strcmp(d->name, "code") != 0 || !d->children || d->children->name || d->children->next)
+        return NULL;
+    return d->children->text;
+}
+
+/* The first element named `name` in d (depth first), or NULL. */
+static const jt_doc *find_element(const jt_doc *d, const char *name)
+{
+    for (; d; d = d->next) {
+        if (d->name && strcmp(d->name, name) == 0)
+            return d;
+        const jt_doc *in = d->name ? find_element(d->children, name) : NULL;
+        if (in)
+            return in;
+    }
+    return NULL;
+}
+
+/* A Java class name as the spec writes one: "java." then identifiers
+ * joined by dots. */
+static bool java_class_name(const char *s)
+{
+    if (!s || strncmp(s, "java.", 5) != 0)
+        return false;
+    for (const char *c = s; *c; c++)
+        if (!(*c == '.' || *c == '_' || *c == '$' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+              (*c >= '0' && *c <= '9')))
+            return false;
+    return s[strlen(s) - 1] != '.';
+}
+
+static const char *find_java_class(const jt_doc *d)
+{
+    for (; d; d = d->next) {
+        const char *w = code_word(d);
+        if (w && java_class_name(w))
+            return w;
+        const char *in = d->name ? find_java_class(d->children) : NULL;
+        if (in)
+            return in;
+    }
+    return NULL;
+}
+
+bool jt_documented_java_class(const jt_param *p, const char **java_class, const char **error)
+{
+    const jt_doc *link = p->description ? find_element(p->description, "errorlink") : NULL;
+    const char *cls = p->description ? find_java_class(p->description) : NULL;
+    const char *id = link ? jt_doc_attr(link, "id") : NULL;
+    if (!cls || !id || strncmp(id, "JVMTI_ERROR_", 12) != 0)
+        return false;
+    *java_class = cls;
+    *error = id;
+    return true;
+}
+
+static const jt_param *param_named(const jt_function *f, const char *id)
+{
+    for (size_t i = 0; f && id && i < f->nparams; i++)
+        if (strcmp(f->params[i].id, id) == 0)
+            return &f->params[i];
+    return NULL;
+}
+
+/* The Java types a TYPE_MISMATCH sentence names, as JVM type letters. */
+static const struct { const char *word, *letters; } java_types[] = {
+    { "int", "I" }, { "short", "S" }, { "char", "C" }, { "byte", "B" }, { "boolean", "Z" },
+    { "long", "J" }, { "float", "F" }, { "double", "D" }, { "Object", "L" },
+};
+
+static void type_letters(const jt_doc *d, char *out, size_t cap)
+{
+    for (; d; d = d->next) {
+        const char *w = code_word(d);
+        for (size_t k = 0; w && k < sizeof java_types / sizeof *java_types; k++)
+            if (strcmp(w, java_types[k].word) == 0 && !strstr(out, java_types[k].letters)
+                && strlen(out) + strlen(java_types[k].letters) < cap)
+                strcat(out, java_types[k].letters);
+        if (d->name && !w)
+            type_letters(d->children, out, cap);
+    }
+}
+
+bool jt_documented_local(const jt_function *f, jt_local_rule *out)
+{
+    memset(out, 0, sizeof *out);
+    for (size_t i = 0; i < f->nerrors; i++) {
+        const jt_error_use *e = &f->errors[i];
+        if (strcmp(e->id, "JVMTI_ERROR_INVALID_SLOT") == 0 && !out->slot) {
+            /* "Invalid <code>slot</code>.": the code word is a jint param */
+            char *text = jt_doc_plain_text(e->description);
+            const jt_doc *c = find_element(e->description, "code");
+            const jt_param *p = c ? param_named(f, code_word(c)) : NULL;
+            if (p && p->type->kind == JT_JINT && strncmp(text, "Invalid ", 8) == 0)
+                out->slot = p->id;
+            free(text);
+        } else if (strcmp(e->id, "JVMTI_ERROR_TYPE_MISMATCH") == 0) {
+            char *text = jt_doc_plain_text(e->description);
+            if (strncmp(text, "The variable type is not ", 25) == 0)
+                type_letters(e->description, out->types, sizeof out->types);
+            free(text);
+        }
+    }
+    for (size_t i = 0; i < f->nparams; i++)
+        if (f->params[i].type->kind == JT_JFRAMEID) {
+            out->depth = f->params[i].id;
+            const jt_param *t = param_named(f, f->params[i].type->frame_thread);
+            out->thread = t && t->type->kind == JT_JTHREAD ? t->id : NULL;
+        }
+    return out->slot && out->depth && out->thread;
+}
+
+bool jt_documented_package(const jt_param *p, const char **module, const char **error)
+{
+    const jt_function *f = jt_param_function(p);
+    for (size_t i = 0; f && i < f->nerrors; i++) {
+        flat fl = { .len = 0 };
+        fl.buf[0] = '\0';
+        flatten(&fl, f->errors[i].description);
+        if (fl.overflow)
+            continue;
+        /* "If the package @pkg_name does not belong to the module." */
+        char head[96], word[64];
+        snprintf(head, sizeof head, "If the package @%s does not belong to the ", p->id);
+        const char *t = trim(fl.buf);
+        size_t n = strlen(head);
+        if (strncmp(t, head, n) != 0 || sscanf(t + n, "%63[a-z_].", word) != 1 || strcmp(t + n + strlen(word), ".") != 0)
+            continue;
+        const jt_param *m = param_named(f, word);
+        if (!m || jt_type_leaf(m->type)->kind != JT_JOBJECT)
+            continue;
+        *module = m->id;
+        *error = f->errors[i].id;
+        return true;
+    }
+    return false;
+}
+
+static bool documents(const jt_function *f, const char *error)
+{
+    for (size_t i = 0; f && i < f->nerrors; i++)
+        if (strcmp(f->errors[i].id, error) == 0)
+            return true;
+    return false;
+}
+
+static bool same_params(const jt_function *a, const jt_function *b)
+{
+    if (a->nparams != b->nparams)
+        return false;
+    for (size_t i = 0; i < a->nparams; i++)
+        if (strcmp(a->params[i].id, b->params[i].id) != 0 || a->params[i].type->kind != b->params[i].type->kind)
+            return false;
+    return true;
+}
+
+/* f's sibling: its name with prefix `from` replaced by `to`. */
+static const jt_function *sibling(const jt_spec *s, const jt_function *f, const char *from, const char *to)
+{
+    char name[128];
+    size_t n = strlen(from);
+    if (!s || strncmp(f->id, from, n) != 0)
+        return NULL;
+    snprintf(name, sizeof name, "%s%s", to, f->id + n);
+    const jt_function *g = jt_find_function(s, name);
+    return g && g != f && same_params(f, g) ? g : NULL;
+}
+
+const jt_function *jt_clears(const jt_spec *s, const jt_function *f)
+{
+    const jt_function *g = sibling(s, f, "Clear", "Set");
+    return g && documents(f, "JVMTI_ERROR_NOT_FOUND") && documents(g, "JVMTI_ERROR_DUPLICATE") ? g : NULL;
+}
+
+const jt_function *jt_cleared_by(const jt_spec *s, const jt_function *f)
+{
+    const jt_function *g = sibling(s, f, "Set", "Clear");
+    return g && jt_clears(s, g) == f ? g : NULL;
+}

@@ -56,4 +56,42 @@ bool jt_jobject_is_value(const jt_spec *s, const jt_param *p);
 typedef enum jt_vthread_rule { JT_VTHREAD_NONE, JT_VTHREAD_FORBIDDEN, JT_VTHREAD_OPTIONAL } jt_vthread_rule;
 jt_vthread_rule jt_documented_vthread(const jt_function *f, const char **pid, const char **error);
 
+/* ---- check=deep: what the VM's state must agree with ------------------------
+ * Each rule is read from the spec's own words for one function or param,
+ * in a fixed shape; anything else states no rule. */
+
+/* A reference param whose description names the Java class its object must
+ * be an instance of and the error otherwise: "If the <code>class_loader</code>
+ * is not null or a subclass of <code>java.lang.ClassLoader</code> this
+ * function returns <errorlink id=...>" (GetNamedModule).  *java_class: the
+ * dotted name as the spec writes it. */
+bool jt_documented_java_class(const jt_param *p, const char **java_class, const char **error);
+
+/* The local variable a function reads or writes (GetLocalInt ...): its
+ * documented INVALID_SLOT error names the slot param ("Invalid
+ * <code>slot</code>"), its jframeID param the depth and (thread=) the
+ * thread.  types: the JVM type letters the variable may have, from the
+ * documented TYPE_MISMATCH "The variable type is not <code>int</code>,
+ * <code>short</code> ..." ("ISCBZ"; "L" for Object), "" when the spec
+ * names none. */
+typedef struct jt_local_rule {
+    const char *slot, *depth, *thread;
+    char types[12];
+} jt_local_rule;
+bool jt_documented_local(const jt_function *f, jt_local_rule *out);
+
+/* A package name param that must name a package of a module param: the
+ * documented error "If the package @pkg_name does not belong to the
+ * module." where the last word is a param of f.  *module: that param;
+ * *error: the documented error. */
+bool jt_documented_package(const jt_param *p, const char **module, const char **error);
+
+/* A function that undoes what its sibling sets (ClearBreakpoint beside
+ * SetBreakpoint, ClearFieldAccessWatch beside SetFieldAccessWatch): f
+ * documents NOT_FOUND, its name with "Clear" for "Set" documents
+ * DUPLICATE, and both take the same params.  Returns the Set function. */
+const jt_function *jt_clears(const jt_spec *s, const jt_function *f);
+/* The reverse: the Clear function of a Set one, or NULL. */
+const jt_function *jt_cleared_by(const jt_spec *s, const jt_function *f);
+
 #endif

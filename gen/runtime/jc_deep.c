@@ -1,22 +1,35 @@
-/* jc_deep.c — check=deep: is a reference argument the kind of object its
- * parameter needs (a java.lang.Thread for a jthread, a ThreadGroup, a
- * Class, a Module)?  The generated wrappers call jc_deep_kind_ok() only
- * when deep checks are on, for the params checks.c gives an object_kind
- * check (the class name comes from the model).
+/* jc_deep.c — check=deep: what only the VM's state can tell, and when it
+ * is safe to ask.  This file holds the common part and the references:
+ *
+ *   stale_ref    a reference argument that is no live reference (a local
+ *                one used after the frame that made it ended, or made by
+ *                another thread; a deleted global one)
+ *   object_kind  a live reference to an object of the wrong class (a
+ *                jclass where a jthread belongs, a String as a class loader)
+ *
+ * The other deep checks are in jc_deep_frames.c (methods, locations, local
+ * variables), jc_deep_module.c (a module's packages), jc_deep_pairs.c
+ * (watches and breakpoints cleared that were never set) and jc_monitors.c
+ * (raw monitors never created).  The generated wrappers call them only
+ * when jc_g.opt.deep is set, for the params checks.c gives those checks.
  *
  * Never wrong, never a crash: the answer is "fine" whenever it cannot be
- * known safely.  The reference is first given to JNI GetObjectRefType,
- * which HotSpot answers from the handle's address alone (handle blocks of
- * the thread, its frames, and the global/weak storage read with SafeFetch),
- * so a garbage or foreign reference is never dereferenced; only a valid
- * local or global reference reaches IsInstanceOf.  Skipped on threads
- * without a JNIEnv, outside the live phase, inside callbacks that allow
- * only callback-safe functions (no JNI there), and while an exception is
- * pending.  The classes are global refs made once, on first need.
+ * known safely.  The VM is asked only in the live phase, on a thread with
+ * a JNIEnv, outside callbacks that allow only callback-safe functions, with
+ * no exception pending (jc_deep_jni).  JVMTI questions go to the runtime's
+ * private env (jc_shim.c), never the agent's, and are counted as the
+ * shim's own calls.  A reference is first given to JNI GetObjectRefType,
+ * which HotSpot answers from the handle's address alone (the thread's
+ * handle blocks, the frames of its native methods, and the global and weak
+ * storage read with SafeFetch), so a dead or foreign reference is never
+ * dereferenced; only a valid local or global one reaches IsInstanceOf.  A
+ * weak reference is left alone (it is valid until the GC clears it).  A
+ * stale local reference whose slot the current frame has reused looks
+ * live to the VM: not caught.
  *
  * Cost (scripts/bench-wrapper.sh prints it): per checked reference a
- * GetEnv, a GetObjectRefType and an IsInstanceOf, each a VM transition:
- * some tens of nanoseconds where check=on costs a few loads.
+ * GetEnv, a GetObjectRefType and, for a kind, an IsInstanceOf, each a VM
+ * transition: some tens of nanoseconds where check=on costs a few loads.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1
@@ -25,8 +38,39 @@
 #include <string.h>
 
 #include "jc_deep.h"
+#include "jc_inline.h"
 
-#define NCLASSES 8
+static JavaVM *deep_vm;
+static _Atomic(jvmtiEnv *) deep_own;
+
+void jc_deep_init(JavaVM *vm, jvmtiEnv *own)
+{
+    deep_vm = vm;
+    atomic_store(&deep_own, own);
+}
+
+jvmtiEnv *jc_deep_env(void)
+{
+    return atomic_load_explicit(&deep_own, memory_order_acquire);
+}
+
+JNIEnv *jc_deep_jni(jc_env *ce)
+{
+    JNIEnv *jni = NULL;
+    JavaVM *vm = ce && ce->vm ? ce->vm : deep_vm;
+    if (jc_me()->restricted_depth || atomic_load_explicit(&jc_g.phase, memory_order_relaxed) != JVMTI_PHASE_LIVE ||
+        !vm || (*vm)->GetEnv(vm, (void **)&jni, JNI_VERSION_1_6) != JNI_OK || !jni)
+        return NULL;
+    return (*jni)->ExceptionCheck(jni) ? NULL : jni;
+}
+
+bool jc_deep_live(JNIEnv *jni, jobject obj)
+{
+    jobjectRefType t = (*jni)->GetObjectRefType(jni, obj);
+    return t == JNILocalRefType || t == JNIGlobalRefType;
+}
+
+#define NCLASSES 16
 
 static struct {
     _Atomic(const char *) name;     /* the string from the generated code */
@@ -34,7 +78,7 @@ static struct {
     _Atomic bool absent;            /* FindClass failed (no Module on JDK 8) */
 } classes[NCLASSES];
 
-static jclass class_of(JNIEnv *jni, const char *name)
+jclass jc_deep_class(JNIEnv *jni, const char *name)
 {
     for (int i = 0; i < NCLASSES; i++) {
         const char *n = atomic_load(&classes[i].name);
@@ -70,20 +114,26 @@ static jclass class_of(JNIEnv *jni, const char *name)
     return NULL;
 }
 
-bool jc_deep_kind_ok(jc_env *ce, jobject obj, const char *class_name)
+jvmtiError jc_deep_ref(jc_env *ce, int num, const char *param, jobject obj, const char *java_class,
+                       jvmtiError stale, jvmtiError kind, jvmtiError bad)
 {
-    JNIEnv *jni = NULL;
-    if (!obj || jc_me()->restricted_depth ||
-        atomic_load_explicit(&jc_g.phase, memory_order_relaxed) != JVMTI_PHASE_LIVE || !ce->vm ||
-        (*ce->vm)->GetEnv(ce->vm, (void **)&jni, JNI_VERSION_1_6) != JNI_OK || !jni)
-        return true;
-    if ((*jni)->ExceptionCheck(jni))
-        return true;
-    jclass k = class_of(jni, class_name);
-    if (!k)
-        return true;
+    JNIEnv *jni = jc_deep_jni(ce);
+    if (!obj || !jni)
+        return bad;
     jobjectRefType t = (*jni)->GetObjectRefType(jni, obj);
-    if (t != JNILocalRefType && t != JNIGlobalRefType)
-        return true;    /* invalid, or weak (may be cleared): not touched */
-    return (*jni)->IsInstanceOf(jni, obj, k) != JNI_FALSE;
+    if (t == JNIInvalidRefType) {
+        if (stale == JVMTI_ERROR_NONE)
+            return bad;
+        return jc_flag(JC_CHK_stale_ref, num, param, stale, bad,
+                       "%s is not a live reference in this thread: a local reference used after the frame that "
+                       "made it ended (keep a global one: NewGlobalRef), one another thread made, or a deleted "
+                       "global reference",
+                       param);
+    }
+    if (!java_class || (t != JNILocalRefType && t != JNIGlobalRefType))
+        return bad;     /* weak: may be cleared, not touched */
+    jclass k = jc_deep_class(jni, java_class);
+    if (!k || (*jni)->IsInstanceOf(jni, obj, k) != JNI_FALSE)
+        return bad;
+    return jc_flag(JC_CHK_object_kind, num, param, kind, bad, "%s is not a %s", param, java_class);
 }

@@ -102,6 +102,9 @@ bool jc_vthread_current(const char **name, long long *tid);
 /* names=on asks the runtime's private env (own) about references. */
 void jc_names_init(JavaVM *vm, jvmtiEnv *own);
 void jc_names_reset(void);
+/* "java.lang.String.indexOf(I)I" of m, asked of the private env (cached);
+ * false when it cannot be known now (the caller checks the moment is safe). */
+bool jc_names_method(jmethodID m, char *buf, size_t len);
 
 /* ---- jc_header.c --------------------------------------------------------- */
 

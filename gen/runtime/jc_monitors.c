@@ -40,6 +40,18 @@
  *   waits on it, a hang or a crash; the agent gets NOT_MONITOR_OWNER, the
  *   VM's own answer when another thread holds a monitor being destroyed.
  *
+ * - monitor_invalid (check=deep): a monitor no CreateRawMonitor made, by
+ *   the shim's records, which are complete only where the shim wrapped the
+ *   agent from its start (the shim, not jvmti_check_wrap, which may come
+ *   after monitors were made: jc_mon_all_seen says so) and while the table
+ *   has room (once a monitor could not be recorded, never again).  The
+ *   wrapper of CreateRawMonitor hands the agent a new monitor only after
+ *   recording it, so no other thread of the agent can use it first.
+ *   HotSpot reads such a handle's magic word unguarded: a wild pointer
+ *   crashes it, so check=strict refuses the call (INVALID_MONITOR, the
+ *   VM's answer for a readable non-monitor); check=deep reports it first
+ *   and passes it on, as the VM would have been given it.
+ *
  * Cost: a raw monitor call takes one global mutex around the bookkeeping
  * (never held across the VM's call); other functions pay nothing.
  */
@@ -77,6 +89,8 @@ typedef struct edge {
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static mon mons[MON_CAP];
+static bool all_seen;       /* every monitor the agent makes is recorded */
+static bool mons_lost;      /* one could not be: monitor_invalid is off */
 static edge edges[EDGE_CAP];
 
 typedef struct held { mon *m; unsigned gen; int count; } held;
@@ -223,12 +237,21 @@ static void order_before_enter(mon *m, inversion *inv)
 
 /* ---- the hooks ------------------------------------------------------------------ */
 
+void jc_mon_all_seen(void)
+{
+    pthread_mutex_lock(&lock);
+    all_seen = true;
+    pthread_mutex_unlock(&lock);
+}
+
 void jc_mon_created(const void *monitor, const char *name)
 {
     if (!monitor)
         return;
     pthread_mutex_lock(&lock);
     mon *m = find(monitor, true);
+    if (!m)
+        mons_lost = true;
     if (m) {
         m->gen++;
         m->destroyed = false;
@@ -249,6 +272,7 @@ jvmtiError jc_mon_before(int num, enum jc_mon_op op, const void *monitor, jc_mon
     char name[48] = "";
     pthread_mutex_lock(&lock);
     mon *m = find(monitor, false);
+    bool never = !m && jc_g.opt.deep && all_seen && !mons_lost;
     if (m) {
         call->known = true;
         snprintf(name, sizeof name, "%s", m->name);
@@ -266,6 +290,12 @@ jvmtiError jc_mon_before(int num, enum jc_mon_op op, const void *monitor, jc_mon
         }
     }
     pthread_mutex_unlock(&lock);
+    if (never) {
+        jc_violation(JC_CHK_monitor_invalid, fn, "monitor",
+                     "%p is no raw monitor: no CreateRawMonitor made it%s", monitor,
+                     jc_g.opt.check == JC_CHECK_STRICT ? "; not passed to the VM" : "");
+        return jc_g.opt.check == JC_CHECK_STRICT ? JVMTI_ERROR_INVALID_MONITOR : JVMTI_ERROR_NONE;
+    }
     if (!m)
         return JVMTI_ERROR_NONE;
     snprintf(call->name, sizeof call->name, "%s", name);

@@ -16,6 +16,9 @@ typedef struct jc_mon_call {
     char name[48];
 } jc_mon_call;
 
+/* The shim wraps the agent from its start: every monitor it makes is
+ * seen (monitor_invalid may fire). */
+void jc_mon_all_seen(void);
 /* After a successful CreateRawMonitor through a checked env. */
 void jc_mon_created(const void *monitor, const char *name);
 /* Before the real call: reports, and returns the error strict refuses the

@@ -179,6 +179,11 @@ void jc_rec_arg_method(jc_rec *r, const char *name, jmethodID m, bool accepted)
         jc_rec_arg_ptr(r, name, (const void *)m);
 }
 
+bool jc_names_method(jmethodID m, char *buf, size_t len)
+{
+    return m && own && (cache_get(m, buf, len) || (method_name(m, buf, len) && (cache_put(m, buf), true)));
+}
+
 void jc_rec_arg_field(jc_rec *r, const char *name, jclass k, jfieldID f, bool accepted)
 {
     char csig[NAME_MAX_LEN], cls[NAME_MAX_LEN], text[2 * NAME_MAX_LEN];

@@ -39,7 +39,7 @@ typedef struct jc_options {
     enum jc_check check;
     bool leaks, summary, addresses;
     bool portability;           /* show portability notes (default on) */
-    bool deep;                  /* check=deep / strict+deep: object kinds (jc_deep.c) */
+    bool deep;                  /* check=deep / strict+deep: ask the VM (jc_deep.h) */
     char *log_path;             /* NULL: stderr */
     char *record_path;          /* record=FILE: a format=bin recording besides the log */
     char **only;                /* globs over function/event names; NULL: all */
@@ -394,7 +394,9 @@ void jc_bin_leave(jc_thread *me, int num, jvmtiError err);
     X(thread_filter) X(phase) X(callback_unsafe) X(version) X(bad_deallocate) \
     X(leak) X(undocumented_error) X(range) \
     X(monitor_destroyed) X(monitor_owner) X(monitor_destroy_busy) X(monitor_order) X(object_kind) \
-    X(virtual_thread)
+    X(virtual_thread) \
+    X(stale_ref) X(native_method) X(location) X(local_slot) X(local_type) X(module_package) \
+    X(monitor_invalid) X(clear_not_set)
 
 enum jc_check_id {
 #define JC_ENUM_ID(id) JC_CHK_##id,

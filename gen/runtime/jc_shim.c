@@ -48,7 +48,9 @@
 #include <string.h>
 
 #include "jc_callsite.h"
+#include "jc_deep.h"
 #include "jc_internal.h"
+#include "jc_monitors.h"
 #include "jc_reach.h"
 #include "jc_runtime.h"
 #include "jc_shim.h"
@@ -240,6 +242,7 @@ int jc_track_phase(JavaVM *vm, char *err, size_t errlen)
     atomic_store(&jc_g.phase, phase);
     jc_vthreads_init(vm, env);
     jc_names_init(vm, env);
+    jc_deep_init(vm, env);
     return 0;
 }
 
@@ -277,6 +280,7 @@ static jint jc_start_run(JavaVM *vm, char *options, void *reserved, const char *
     jc_real_unload = (jc_agent_unload)dlsym(lib, "Agent_OnUnload");
     jc_reach_add_module((const void *)(uintptr_t)real_entry);  /* its data: leak report roots */
     jc_bind_natives = jc_natives_init(lib, path);
+    jc_mon_all_seen();      /* wrapped from its start: monitor_invalid may judge */
 
     rc = real_entry(jc_wrapped_vm, jc_g.opt.agent_options, reserved);
     if (rc != JNI_OK) {

@@ -12,6 +12,10 @@ public class Debuggee {
         int total = 0;
         for (int i = 1; i <= 3; i++)
             total += square(i);
+        calls += 3;
         System.out.println("total " + total);
     }
+
+    // tests/e2e-jdb.sh watches this field
+    static int calls;
 }
