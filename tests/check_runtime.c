@@ -1603,6 +1603,68 @@ START_TEST(test_error_verdicts)
 }
 END_TEST
 
+/* ---- events newer than the VM (jc_vm.c, jc_hooks.c) ------------------------------------ */
+
+/* A VM of JVMTI version fake_version: GetVersionNumber, GetSystemProperty
+ * (which has nothing), no other function. */
+static jint fake_version;
+static jvmtiError JNICALL fake_get_version(jvmtiEnv *e, jint *v)
+{
+    (void)e;
+    *v = fake_version;
+    return JVMTI_ERROR_NONE;
+}
+static jvmtiError JNICALL fake_get_property(jvmtiEnv *e, const char *p, char **v)
+{
+    (void)e, (void)p, (void)v;
+    return JVMTI_ERROR_NOT_AVAILABLE;
+}
+
+/* Enabling an event newer than the VM: the VM's version lacks it (a
+ * `version` violation naming both versions), not "needs capability";
+ * strict refuses it with the VM's own INVALID_EVENT_TYPE.  An event the VM
+ * has, or any event before the version is known, is no such case. */
+START_TEST(test_event_version)
+{
+    const char *log = init_log("event-version.jsonl", "format=jsonl,check=strict");
+    static struct jvmtiInterface_1_ table;
+    table.GetVersionNumber = fake_get_version;
+    table.GetSystemProperty = fake_get_property;
+    jvmtiEnv fake = &table;
+    jc_env *ce = jc_env_new(NULL, (jvmtiEnv *)0x10, JVMTI_VERSION);
+    ck_assert_ptr_nonnull(ce);
+    /* the version not learned yet: as the spec */
+    ck_assert(!jc_event_absent(52));
+    ck_assert_int_eq(jc_hook_check_event_mode(ce, JVMTI_ENABLE, (jvmtiEvent)52, NULL), JVMTI_ERROR_NONE);
+    fake_version = 0x30110000 + 0x21;       /* JDK 17's JVMTI, with a micro part */
+    jc_vm_learn(&fake);
+    ck_assert_int_eq(jc_vm_version(), 0x30110021);
+    ck_assert(!jc_event_absent(50));
+    ck_assert(!jc_event_absent(51));
+    ck_assert(!jc_event_absent(49) && !jc_event_absent(53));    /* no events of the table: the enum check's */
+    ck_assert_int_eq(jc_hook_check_event_mode(ce, JVMTI_ENABLE, (jvmtiEvent)52, NULL), JVMTI_ERROR_INVALID_EVENT_TYPE);
+    /* disabling it fails on that VM too */
+    ck_assert_int_eq(jc_hook_check_event_mode(ce, JVMTI_DISABLE, (jvmtiEvent)52, NULL), JVMTI_ERROR_INVALID_EVENT_TYPE);
+    ck_assert_int_eq(jc_hook_check_event_mode(ce, JVMTI_ENABLE, (jvmtiEvent)51, NULL), JVMTI_ERROR_NONE);
+    ck_assert_uint_eq(atomic_load(&jc_check_counts[JC_CHK_version]), 2);
+    ck_assert_uint_eq(atomic_load(&jc_check_counts[JC_CHK_event_capability]), 0);
+    lines l = read_lines(log);
+    assert_all_json(&l);
+    int found = 0;
+    for (size_t i = 0; i < l.n; i++)
+        if (strstr(l.v[i], "\"kind\":\"violation\"")) {
+            ck_assert_msg(strstr(l.v[i], "\"check\":\"version\"") && strstr(l.v[i], "\"name\":\"SetEventNotificationMode\"")
+                              && strstr(l.v[i], "\"message\":\"the VM's JVMTI 17.0 lacks the event StubNewEvent (52), "
+                                                "which is since 21.0: the VM knows no such event "
+                                                "(JVMTI_ERROR_INVALID_EVENT_TYPE)\""),
+                          "%s", l.v[i]);
+            found++;
+        }
+    ck_assert_int_ge(found, 1);
+    free_lines(&l);
+}
+END_TEST
+
 /* ---- main ---------------------------------------------------------------------------------- */
 
 static Suite *runtime_suite(void)
@@ -1622,6 +1684,7 @@ static Suite *runtime_suite(void)
                      test_env_churn, test_restricted_depth_is_per_thread } },
         { "alloc", { test_alloc_release, test_alloc_leaks, test_alloc_referenced, test_alloc_map_stress } },
         { "errdoc", { test_error_verdicts } },
+        { "vm", { test_event_version } },
         { "fast", { test_fast_paths, test_tls_helper, test_thread_block_dynamic } },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

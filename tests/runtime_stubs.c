@@ -1,7 +1,7 @@
 /* runtime_stubs.c — the symbols jvmticheck_gen.c defines for the runtime,
  * in miniature, so tests/check_runtime can link the runtime without a
- * generated wrapper.  Two functions (slots 1 and 2), two events (numbers
- * 50 and 51), the real capability count of the spec the tests use. */
+ * generated wrapper.  Two functions (slots 1 and 2), three events (numbers
+ * 50 to 52), the real capability count of the spec the tests use. */
 #include "jc_runtime.h"
 
 static const int no_caps[] = { -1 };
@@ -22,11 +22,13 @@ void (*const jc_slot_forwarders[3 + JC_TABLE_EXTRA])(void);
 jc_fn_stats jc_fn_stats_table[3];
 
 const jc_event_info jc_event_table[] = {
-    { "StubEvent", 50, false, no_caps, false },
-    { "StubThreadEvent", 51, true, no_caps, false },
+    { "StubEvent", 50, false, no_caps, false, JVMTI_VERSION_1_0 },
+    { "StubThreadEvent", 51, true, no_caps, false, JVMTI_VERSION_1_0 },
+    /* one newer than an old VM (since 21: jc_event_absent) */
+    { "StubNewEvent", 52, true, no_caps, false, 0x30150000 },
 };
-const int jc_event_min = 50, jc_event_max = 51;
-_Atomic uint64_t jc_event_counts[2];
+const int jc_event_min = 50, jc_event_max = 52;
+_Atomic uint64_t jc_event_counts[3];
 
 const char *const jc_cap_names[] = { "can_tag_objects", NULL };
 const int jc_cap_count = (int)(sizeof(jvmtiCapabilities) * 8);    /* every bit */
@@ -35,7 +37,7 @@ const struct jvmtiInterface_1_ jc_wrapped_interface;
 const jvmtiEventCallbacks jc_event_trampolines;
 
 bool jc_fn_selected[3];
-bool jc_event_selected[2];
+bool jc_event_selected[3];
 int jc_selection_inits;         /* how often jc_init asked: the tests look */
 
 void jc_selection_init(void)

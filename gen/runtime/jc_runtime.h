@@ -110,6 +110,7 @@ typedef struct jc_event_info {
     const int *caps;            /* required capability indexes, -1 ended */
     bool restricts_calls;       /* GC start/finish, ObjectFree: only
                                    callbacksafe functions may be called */
+    jint since;                 /* JVMTI_VERSION_x of its since */
 } jc_event_info;
 
 extern const jc_fn_info jc_fn_table[];
@@ -157,6 +158,11 @@ extern unsigned char jc_fn_path[];
 void jc_fn_paths_update(void);
 void jc_vm_learn(jvmtiEnv *real);
 jint jc_vm_version(void);                       /* 0 before jc_vm_learn */
+/* SetEventNotificationMode of event ev, newer than the VM: reports the
+ * version violation and returns true (the VM answers
+ * JVMTI_ERROR_INVALID_EVENT_TYPE); false when the VM has ev, or its
+ * version is not known yet. */
+bool jc_event_absent(int ev);
 /* The error an absent function returns (README, Checks: version). */
 #define JC_ERROR_ABSENT JVMTI_ERROR_NOT_AVAILABLE
 /* Reports the version violation; returns JC_ERROR_ABSENT, which the wrapper
