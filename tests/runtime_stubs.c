@@ -5,12 +5,18 @@
 #include "jc_runtime.h"
 
 static const int no_caps[] = { -1 };
-static const jc_error_doc no_errors[] = { { JVMTI_ERROR_NONE, 0, NULL } };
+static const jc_error_doc no_errors[] = { { JVMTI_ERROR_NONE, 0, NULL, false } };
+/* StubTwo documents an expected outcome and a misuse (trace=problems) */
+static const jc_error_doc two_errors[] = {
+    { JVMTI_ERROR_NULL_POINTER, JVMTI_VERSION_1_0, "JVMTI_ERROR_NULL_POINTER", false },
+    { JVMTI_ERROR_CLASS_NOT_PREPARED, JVMTI_VERSION_1_0, "JVMTI_ERROR_CLASS_NOT_PREPARED", true },
+    { JVMTI_ERROR_NONE, 0, NULL, false },
+};
 
 const jc_fn_info jc_fn_table[] = {
     { NULL, 0, 0, false, 0, no_caps, no_errors, 0 },
     { "StubOne", 1, ~0u, true, JVMTI_VERSION_1_0, no_caps, no_errors, 0 },
-    { "StubTwo", 2, ~0u, false, JVMTI_VERSION_1_0, no_caps, no_errors, 0 },
+    { "StubTwo", 2, ~0u, false, JVMTI_VERSION_1_0, no_caps, two_errors, 2 },
 };
 const int jc_fn_max = 2;
 const jint jc_spec_version = JVMTI_VERSION;

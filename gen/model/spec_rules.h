@@ -56,4 +56,13 @@ bool jt_jobject_is_value(const jt_spec *s, const jt_param *p);
 typedef enum jt_vthread_rule { JT_VTHREAD_NONE, JT_VTHREAD_FORBIDDEN, JT_VTHREAD_OPTIONAL } jt_vthread_rule;
 jt_vthread_rule jt_documented_vthread(const jt_function *f, const char **pid, const char **error);
 
+/* An error that is an expected outcome where a function documents it:
+ * the spec's "Function Specific Required Errors" (a condition of the VM or
+ * the program, which a correct agent meets and handles), but for the
+ * three of them that name a misuse (INVALID_PRIORITY, INVALID_EVENT_TYPE,
+ * NOT_MONITOR_OWNER).  Universal and "Function Specific Agent Errors"
+ * (NULL_POINTER, WRONG_PHASE, INVALID_*, ILLEGAL_ARGUMENT,
+ * MUST_POSSESS_CAPABILITY ...) are not: they point at the agent. */
+bool jt_error_is_outcome(const jt_error *e);
+
 #endif

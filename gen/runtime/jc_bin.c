@@ -16,8 +16,8 @@
  *   collected raw as items in a per-record buffer and written behind the
  *   entered record when nothing came after it on this thread, else in a
  *   copy at the end (the entered one then says "skip").  The state word is
- *   stored last, with release order.  A call not traced (trace=errors and
- *   no error) takes its entered record back.
+ *   stored last, with release order.  A call not traced (trace=problems and
+ *   no error, or an expected one) takes its entered record back.
  * - Names of functions, errors, events and every constant group are
  *   written once, in the header: the decoder needs no spec.  Other strings
  *   (argument names, thread names, class signatures, messages) are
@@ -57,6 +57,7 @@
 
 #include "jc_bin_pool.h"
 #include "jc_bintrace.h"
+#include "jc_inline.h"
 #include "jc_internal.h"
 #include "jvmti_names.h"
 
@@ -707,7 +708,7 @@ void jc_bin_leave(jc_thread *me, int num, jvmtiError err)
     if (!r)
         return;
     unsigned bits = jc_g.opt.trace;
-    if (!((bits & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (bits & JC_TRACE_ERRORS)))) {
+    if (!((bits & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && jc_failure_traced(bits, num, err)))) {
         /* not traced: take the record back (the end of the chunk when
          * nothing came after it), else skip it */
         if (r + JC_BIN_REC == t->pos && r >= t->chunk && r < t->end) {
@@ -720,7 +721,6 @@ void jc_bin_leave(jc_thread *me, int num, jvmtiError err)
             sweep_left(t);
         return;
     }
-    (void)num;
     uint64_t t0;
     memcpy(&t0, r + 32, 8);
     put64(r + 40, bin_now() - t0);

@@ -179,7 +179,7 @@ static void trace_unknown(int slot, jvmtiError err, bool refused)
     char name[24];
     unsigned t = jc_g.opt.trace;
     snprintf(name, sizeof name, "slot%d", slot);
-    if (!((t & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (t & JC_TRACE_ERRORS)))
+    if (!((t & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (refused || jc_failure_traced(t, 0, err))))
         || !jc_options_selects(&jc_g.opt, name))
         return;
     jc_rec *r = jc_rec_begin(JC_REC_CALL, name);
