@@ -42,8 +42,8 @@ run "check=deep,trace=none" "$lib=check=deep,trace=none,leaks=off,agent=$work/li
 # loop on the raw env and on the checked one (jvmti_check_wrap), in
 # alternating rounds, so that machine noise hits both alike
 # (bench/bench_overhead.c).  The fastest round of each, then the medians.
-# Also under the default trace=errors (every call through the full
-# wrapper), and with the shim alone in a directory, without
+# Also under the default trace=problems (failing calls through the
+# slow path), and with the shim alone in a directory, without
 # libjvmticheck-tls.so beside it: its per-thread block in dynamic TLS, as
 # when static TLS is spent (README, Benchmarks).
 overhead_agent() {   # overhead_agent LIBJVMTICHECK OUT.so: bench_overhead.c linked with it
@@ -62,7 +62,7 @@ alternating() {   # alternating LABEL OVERHEAD-AGENT OPTIONS
 }
 overhead_agent "$lib" "$work/libovh.so"
 alternating "same run, alternating" "$work/libovh.so" check=on,trace=none,leaks=off
-alternating "  trace=errors (default)" "$work/libovh.so" check=on,leaks=off
+alternating "  trace=problems (default)" "$work/libovh.so" check=on,leaks=off
 mkdir -p "$work/alone"
 cp "$lib" "$work/alone/"
 overhead_agent "$work/alone/$(basename "$lib")" "$work/libovh-alone.so"

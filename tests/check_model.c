@@ -806,6 +806,49 @@ START_TEST(vm_error_by_jdk)
 }
 END_TEST
 
+/* Expected outcomes (spec_rules.c): the function-specific required errors
+ * of the JDK 8 and 17 specs, read by hand from their <errorsection>, but
+ * three that name a misuse; no universal or agent error is one. */
+START_TEST(outcome_errors)
+{
+    static const struct { const char *id; bool outcome; } rows[] = {
+        { "JVMTI_ERROR_CLASS_NOT_PREPARED", true }, { "JVMTI_ERROR_ABSENT_INFORMATION", true },
+        { "JVMTI_ERROR_THREAD_NOT_ALIVE", true }, { "JVMTI_ERROR_NO_MORE_FRAMES", true },
+        { "JVMTI_ERROR_OPAQUE_FRAME", true }, { "JVMTI_ERROR_NOT_FOUND", true }, { "JVMTI_ERROR_DUPLICATE", true },
+        { "JVMTI_ERROR_INTERRUPT", true }, { "JVMTI_ERROR_NATIVE_METHOD", true },
+        { "JVMTI_ERROR_THREAD_SUSPENDED", true }, { "JVMTI_ERROR_THREAD_NOT_SUSPENDED", true },
+        { "JVMTI_ERROR_NOT_AVAILABLE", true }, { "JVMTI_ERROR_UNMODIFIABLE_CLASS", true },
+        { "JVMTI_ERROR_CLASS_LOADER_UNSUPPORTED", true },
+        /* required, yet a misuse */
+        { "JVMTI_ERROR_INVALID_PRIORITY", false }, { "JVMTI_ERROR_INVALID_EVENT_TYPE", false },
+        { "JVMTI_ERROR_NOT_MONITOR_OWNER", false },
+        /* universal */
+        { "JVMTI_ERROR_NULL_POINTER", false }, { "JVMTI_ERROR_WRONG_PHASE", false }, { "JVMTI_ERROR_INTERNAL", false },
+        { "JVMTI_ERROR_OUT_OF_MEMORY", false }, { "JVMTI_ERROR_NONE", false },
+        /* the agent's */
+        { "JVMTI_ERROR_INVALID_THREAD", false }, { "JVMTI_ERROR_INVALID_CLASS", false },
+        { "JVMTI_ERROR_ILLEGAL_ARGUMENT", false }, { "JVMTI_ERROR_MUST_POSSESS_CAPABILITY", false },
+        { "JVMTI_ERROR_TYPE_MISMATCH", false }, { "JVMTI_ERROR_INVALID_SLOT", false },
+        { "JVMTI_ERROR_FAILS_VERIFICATION", false },
+    };
+    const char *const paths[] = { spec8, spec17 };
+    for (int k = 0; k < 2; k++) {
+        jt_spec *s = load(paths[k]);
+        for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+            const jt_error *e = jt_find_error(s, rows[i].id);
+            ck_assert_msg(e != NULL, "%s: no %s", paths[k], rows[i].id);
+            ck_assert_msg(jt_error_is_outcome(e) == rows[i].outcome, "%s: %s", paths[k], rows[i].id);
+        }
+        size_t n = 0;
+        for (size_t i = 0; i < s->nerrors; i++)
+            n += jt_error_is_outcome(s->errors[i]);
+        ck_assert_uint_eq(n, k == 0 ? 14 : 15);     /* 17 and 18 required errors, less the three */
+        jt_spec_free(s);
+    }
+    ck_assert(!jt_error_is_outcome(NULL));
+}
+END_TEST
+
 int main(void)
 {
     paths();
@@ -827,6 +870,7 @@ int main(void)
     tcase_add_test(tc, vm_error_facts);
     tcase_add_test(tc, vm_error_by_jdk);
     tcase_add_test(tc, deep_rules);
+    tcase_add_test(tc, outcome_errors);
     suite_add_tcase(su, tc);
     TCase *bad = tcase_create("small specs");
     tcase_add_test(bad, minimal_spec_loads);

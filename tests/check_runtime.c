@@ -25,6 +25,7 @@
 #include "jc_callsite.h"
 #include "jc_deep.h"
 #include "jc_errdoc.h"
+#include "jc_inline.h"
 #include "jc_internal.h"
 #include "../gen/cmd/trace.h"
 #include "jvmti_names.h"
@@ -343,7 +344,7 @@ static jc_options parse_ok(const char *text, bool require_agent)
 static void assert_defaults(const jc_options *o)
 {
     ck_assert_int_eq(o->format, JC_FMT_TEXT);
-    ck_assert_uint_eq(o->trace, JC_TRACE_ERRORS);
+    ck_assert_uint_eq(o->trace, JC_TRACE_PROBLEMS);
     ck_assert_int_eq(o->check, JC_CHECK_ON);
     ck_assert(o->leaks && !o->summary && o->addresses && o->portability);
     ck_assert_ptr_null(o->log_path);
@@ -392,6 +393,8 @@ static const struct kw_case {
     { "trace=calls", F(trace), JC_TRACE_CALLS },
     { "trace=events", F(trace), JC_TRACE_EVENTS },
     { "trace=errors", F(trace), JC_TRACE_ERRORS },
+    { "trace=problems", F(trace), JC_TRACE_PROBLEMS },
+    { "trace=events+problems", F(trace), JC_TRACE_EVENTS | JC_TRACE_PROBLEMS },
     { "trace=none", F(trace), 0 },
     { "trace=calls+events", F(trace), JC_TRACE_CALLS | JC_TRACE_EVENTS },
     { "check=on", F(check), JC_CHECK_ON },
@@ -485,9 +488,9 @@ static const struct agent_case {
     unsigned trace;
 } agent_cases[] = {
     { "trace=all,agent=/p/libprof.so=interval=10ms,file=x", "/p/libprof.so", "interval=10ms,file=x", 7 },
-    { "agent=/p/lib.so", "/p/lib.so", NULL, JC_TRACE_ERRORS },
-    { "agent=/p/lib.so=", "/p/lib.so", "", JC_TRACE_ERRORS },
-    { "agent=/p/lib.so=a=b,,trace=all,agent=x", "/p/lib.so", "a=b,,trace=all,agent=x", JC_TRACE_ERRORS },
+    { "agent=/p/lib.so", "/p/lib.so", NULL, JC_TRACE_PROBLEMS },
+    { "agent=/p/lib.so=", "/p/lib.so", "", JC_TRACE_PROBLEMS },
+    { "agent=/p/lib.so=a=b,,trace=all,agent=x", "/p/lib.so", "a=b,,trace=all,agent=x", JC_TRACE_PROBLEMS },
     { "trace=none,,agent=lib.so=,", "lib.so", ",", 0 },
 };
 
@@ -522,11 +525,11 @@ static const struct bad_case {
       "jvmticheck: unknown option '' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
       "exitcode, halt, repeat, stack, suppress, gen_suppressions, names, help, agent)" },
     { "trace=some", false,
-      "jvmticheck: bad value 'some' for trace (expected all, calls, events, errors or none, or several joined by '+')" },
+      "jvmticheck: bad value 'some' for trace (expected all, calls, events, errors, problems or none, or several joined by '+')" },
     { "trace=all+bogus", false,
-      "jvmticheck: bad value 'all+bogus' for trace (expected all, calls, events, errors or none, or several joined by '+')" },
+      "jvmticheck: bad value 'all+bogus' for trace (expected all, calls, events, errors, problems or none, or several joined by '+')" },
     { "trace=all+", false,
-      "jvmticheck: bad value 'all+' for trace (expected all, calls, events, errors or none, or several joined by '+')" },
+      "jvmticheck: bad value 'all+' for trace (expected all, calls, events, errors, problems or none, or several joined by '+')" },
     { "format=json", false, "jvmticheck: bad value 'json' for format (expected text, jsonl or bin)" },
     { "check=maybe", false, "jvmticheck: bad value 'maybe' for check (expected on, off, strict, deep or strict+deep)" },
     { "leaks=yes", false, "jvmticheck: bad value 'yes' for leaks (expected on or off)" },
@@ -536,7 +539,7 @@ static const struct bad_case {
     { "only=a++b", false,
       "jvmticheck: bad value 'a++b' for only (expected GLOB[+GLOB...] over function and event names)" },
     { "trace", false,
-      "jvmticheck: option 'trace' needs a value (trace=all, calls, events, errors or none, or several joined by '+')" },
+      "jvmticheck: option 'trace' needs a value (trace=all, calls, events, errors, problems or none, or several joined by '+')" },
     { "log=,trace=all", false, "jvmticheck: option 'log' needs a value (log=a file name)" },
     { "summary", false, "jvmticheck: option 'summary' needs a value (summary=on or off)" },
     { "trace=all", true,
@@ -1642,9 +1645,9 @@ END_TEST
 /* NotifyFramePop as the specs write it: OPAQUE_FRAME documented since
  * JDK 8 (1.2), DUPLICATE since 25; an error no spec documents is 99. */
 static const jc_error_doc framepop_errors[] = {
-    { JVMTI_ERROR_OPAQUE_FRAME, 0x30010200, "JVMTI_ERROR_OPAQUE_FRAME" },
-    { JVMTI_ERROR_DUPLICATE, V(25), "JVMTI_ERROR_DUPLICATE" },
-    { JVMTI_ERROR_NONE, 0, NULL },
+    { JVMTI_ERROR_OPAQUE_FRAME, 0x30010200, "JVMTI_ERROR_OPAQUE_FRAME", true },
+    { JVMTI_ERROR_DUPLICATE, V(25), "JVMTI_ERROR_DUPLICATE", true },
+    { JVMTI_ERROR_NONE, 0, NULL, false },
 };
 static const jc_fn_info framepop = { "NotifyFramePop", 20, ~0u, false, JVMTI_VERSION_1_0, NULL, framepop_errors, 2 };
 
@@ -1676,8 +1679,8 @@ START_TEST(test_error_verdicts)
     /* a shim from the JDK 21 spec alone knows no DUPLICATE: on 17 a
      * violation, on 25 (newer than all it knows) not judged */
     static const jc_error_doc old_errors[] = {
-        { JVMTI_ERROR_OPAQUE_FRAME, V(17), "JVMTI_ERROR_OPAQUE_FRAME" },
-        { JVMTI_ERROR_NONE, 0, NULL },
+        { JVMTI_ERROR_OPAQUE_FRAME, V(17), "JVMTI_ERROR_OPAQUE_FRAME", true },
+        { JVMTI_ERROR_NONE, 0, NULL, false },
     };
     const jc_fn_info old = { "NotifyFramePop", 20, ~0u, false, JVMTI_VERSION_1_0, NULL, old_errors, 1 };
     const jc_error_doc *doc;
@@ -1737,6 +1740,125 @@ START_TEST(test_verdict_text)
 }
 END_TEST
 
+/* ---- which failed calls are printed: trace=problems, the default (jc_inline.h) ------------ */
+
+/* StubTwo documents CLASS_NOT_PREPARED as an expected outcome and
+ * NULL_POINTER as no such thing (runtime_stubs.c); StubOne documents
+ * nothing.  The default prints a failed call unless its error is an
+ * expected outcome of its function; trace=errors prints every one; a
+ * refused call is a problem whatever its error; summary=on counts them. */
+START_TEST(test_trace_problems)
+{
+    static const struct {
+        const char *options;
+        bool expected_two, misuse_two, undocumented_two, outcome_one, ok_two, refused_two;
+    } rows[] = {
+        { "", false, true, true, true, false, true },
+        { "trace=problems", false, true, true, true, false, true },
+        { "trace=errors", true, true, true, true, false, true },
+        { "trace=calls", true, true, true, true, true, true },
+        { "trace=events", false, false, false, false, false, false },
+        { "trace=events+problems", false, true, true, true, false, true },
+        { "trace=none", false, false, false, false, false, false },
+        { "trace=errors,only=StubOne", false, false, false, true, false, false },
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "problems-%zu", i);
+        init_log(name, rows[i].options);
+        const char *o = rows[i].options;
+        ck_assert_msg(jc_traced(2, JVMTI_ERROR_CLASS_NOT_PREPARED) == rows[i].expected_two, "%s: expected outcome", o);
+        ck_assert_msg(jc_traced(2, JVMTI_ERROR_NULL_POINTER) == rows[i].misuse_two, "%s: misuse", o);
+        ck_assert_msg(jc_traced(2, JVMTI_ERROR_INVALID_THREAD) == rows[i].undocumented_two, "%s: undocumented", o);
+        ck_assert_msg(jc_traced(1, JVMTI_ERROR_CLASS_NOT_PREPARED) == rows[i].outcome_one, "%s: not StubOne's", o);
+        ck_assert_msg(jc_traced(2, JVMTI_ERROR_NONE) == rows[i].ok_two, "%s: success", o);
+        ck_assert_msg(jc_refused_traced(2, JVMTI_ERROR_CLASS_NOT_PREPARED) == rows[i].refused_two, "%s: refused", o);
+        jc_reset();
+    }
+    ck_assert(jc_error_expected(2, JVMTI_ERROR_CLASS_NOT_PREPARED));
+    ck_assert(!jc_error_expected(2, JVMTI_ERROR_NULL_POINTER));
+    ck_assert(!jc_error_expected(1, JVMTI_ERROR_CLASS_NOT_PREPARED));
+    ck_assert(!jc_error_expected(0, JVMTI_ERROR_CLASS_NOT_PREPARED));
+    ck_assert(!jc_error_expected(3, JVMTI_ERROR_CLASS_NOT_PREPARED));   /* past the table */
+
+    /* summary=on: the errors, and of them the expected outcomes */
+    const char *log = init_log("problems-summary.jsonl", "format=jsonl,summary=on,leaks=off");
+    jc_thread *me = jc_me();
+    jc_account(me, 2, JVMTI_ERROR_NONE, 10);
+    jc_account(me, 2, JVMTI_ERROR_CLASS_NOT_PREPARED, 10);
+    jc_account(me, 2, JVMTI_ERROR_CLASS_NOT_PREPARED, 10);
+    jc_account(me, 2, JVMTI_ERROR_NULL_POINTER, 10);
+    jc_account(me, 1, JVMTI_ERROR_CLASS_NOT_PREPARED, 10);
+    jc_report_summary();
+    py_check(log,
+             "fn = {o['name']: o for o in L if o.get('type') == 'function'}\n"
+             "assert (fn['StubTwo']['calls'], fn['StubTwo']['errors'], fn['StubTwo']['expected_errors']) == (4, 3, 2), fn\n"
+             "assert (fn['StubOne']['errors'], fn['StubOne']['expected_errors']) == (1, 0), fn\n");
+}
+END_TEST
+
+/* ---- events newer than the VM (jc_vm.c, jc_hooks.c) ------------------------------------ */
+
+/* A VM of JVMTI version fake_version: GetVersionNumber, GetSystemProperty
+ * (which has nothing), no other function. */
+static jint fake_version;
+static jvmtiError JNICALL fake_get_version(jvmtiEnv *e, jint *v)
+{
+    (void)e;
+    *v = fake_version;
+    return JVMTI_ERROR_NONE;
+}
+static jvmtiError JNICALL fake_get_property(jvmtiEnv *e, const char *p, char **v)
+{
+    (void)e, (void)p, (void)v;
+    return JVMTI_ERROR_NOT_AVAILABLE;
+}
+
+/* Enabling an event newer than the VM: the VM's version lacks it (a
+ * `version` violation naming both versions), not "needs capability";
+ * strict refuses it with the VM's own INVALID_EVENT_TYPE.  An event the VM
+ * has, or any event before the version is known, is no such case. */
+START_TEST(test_event_version)
+{
+    const char *log = init_log("event-version.jsonl", "format=jsonl,check=strict");
+    static struct jvmtiInterface_1_ table;
+    table.GetVersionNumber = fake_get_version;
+    table.GetSystemProperty = fake_get_property;
+    jvmtiEnv fake = &table;
+    jc_env *ce = jc_env_new(NULL, (jvmtiEnv *)0x10, JVMTI_VERSION);
+    ck_assert_ptr_nonnull(ce);
+    /* the version not learned yet: as the spec */
+    ck_assert(!jc_event_absent(52));
+    ck_assert_int_eq(jc_hook_check_event_mode(ce, JVMTI_ENABLE, (jvmtiEvent)52, NULL), JVMTI_ERROR_NONE);
+    fake_version = 0x30110000 + 0x21;       /* JDK 17's JVMTI, with a micro part */
+    jc_vm_learn(&fake);
+    ck_assert_int_eq(jc_vm_version(), 0x30110021);
+    ck_assert(!jc_event_absent(50));
+    ck_assert(!jc_event_absent(51));
+    ck_assert(!jc_event_absent(49) && !jc_event_absent(53));    /* no events of the table: the enum check's */
+    ck_assert_int_eq(jc_hook_check_event_mode(ce, JVMTI_ENABLE, (jvmtiEvent)52, NULL), JVMTI_ERROR_INVALID_EVENT_TYPE);
+    /* disabling it fails on that VM too */
+    ck_assert_int_eq(jc_hook_check_event_mode(ce, JVMTI_DISABLE, (jvmtiEvent)52, NULL), JVMTI_ERROR_INVALID_EVENT_TYPE);
+    ck_assert_int_eq(jc_hook_check_event_mode(ce, JVMTI_ENABLE, (jvmtiEvent)51, NULL), JVMTI_ERROR_NONE);
+    ck_assert_uint_eq(atomic_load(&jc_check_counts[JC_CHK_version]), 2);
+    ck_assert_uint_eq(atomic_load(&jc_check_counts[JC_CHK_event_capability]), 0);
+    lines l = read_lines(log);
+    assert_all_json(&l);
+    int found = 0;
+    for (size_t i = 0; i < l.n; i++)
+        if (strstr(l.v[i], "\"kind\":\"violation\"")) {
+            ck_assert_msg(strstr(l.v[i], "\"check\":\"version\"") && strstr(l.v[i], "\"name\":\"SetEventNotificationMode\"")
+                              && strstr(l.v[i], "\"message\":\"the VM's JVMTI 17.0 lacks the event StubNewEvent (52), "
+                                                "which is since 21.0: the VM knows no such event "
+                                                "(JVMTI_ERROR_INVALID_EVENT_TYPE)\""),
+                          "%s", l.v[i]);
+            found++;
+        }
+    ck_assert_int_ge(found, 1);
+    free_lines(&l);
+}
+END_TEST
+
 /* ---- main ---------------------------------------------------------------------------------- */
 
 static Suite *runtime_suite(void)
@@ -1758,6 +1880,8 @@ static Suite *runtime_suite(void)
                     test_alloc_map_stress } },
         { "errdoc", { test_error_verdicts } },
         { "verdict", { test_verdict_text } },
+        { "vm", { test_event_version } },
+        { "problems", { test_trace_problems } },
         { "fast", { test_fast_paths, test_tls_helper, test_thread_block_dynamic } },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

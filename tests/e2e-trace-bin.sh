@@ -18,7 +18,8 @@
 #      crashing thread's last record, no gaps;
 #      fork() then exit() in the child: nothing twice, the child's call there;
 #      virtual threads (the newer JDK): the recording equals the log, whose
-#      records name the virtual threads;
+#      records name the virtual threads; 200 threads recording a few calls
+#      each: the file's blocks on disk stay below 64 KiB per thread;
 #   4. the decoder's filters (--thread, --function, --check, --since and
 #      --until) keep exactly the records they select;
 #   5. --format=chrome is trace-event JSON whose slices nest, drawn by our
@@ -105,7 +106,28 @@ python3 "$srcdir/tests/trace_check.py" "$out/fork.jsonl" fork || fail "fork: rec
 grep '"name":"GetTime"' "$out/fork.jsonl" | grep -q '"thread":"main".*"out":{"nanos_ptr":' ||
     fail "fork: the child's record lacks its strings: $(grep '"name":"GetTime"' "$out/fork.jsonl")"
 
-echo "== format=bin on a 3 MiB tmpfs that fills up: one message, the VM runs on, the file reads"
+echo "== format=bin, 200 threads recording a few calls each: the file grows with the records, not the threads"
+# Stress 200 5: each of 200 threads makes 5 calls in hammer and a few in
+# its event callbacks.  A thread's first chunk is 16 KiB, so the space the
+# file takes on disk (allocated blocks) stays far below what 1 MiB per
+# thread took (200 MiB): below 64 KiB per thread that recorded anything.
+e2e_javac Stress
+rm -f "$out/threads200.bin"
+e2e_java "-agentpath:$LIBJVMTICHECK=trace=all,format=bin,log=$out/threads200.bin,agent=$AGENTS_DIR/stress_agent.so=out=$out/threads200.counts" Stress 200 5
+[[ $rc -eq 0 ]] || fail "200 threads: java exited $rc"
+decode jsonl "$out/threads200.bin" "$out/threads200.jsonl"
+read -r records threads < <(python3 -c '
+import json, sys
+tids = set(); n = 0
+for line in open(sys.argv[1]):
+    o = json.loads(line); n += 1; tids.add(o["tid"])
+print(n, len(tids))' "$out/threads200.jsonl")
+disk=$(( $(stat -c '%b * %B' "$out/threads200.bin") ))
+echo "   $records records from $threads threads: $disk bytes on disk ($(stat -c %s "$out/threads200.bin") apparent)"
+[[ $threads -ge 200 ]] || fail "200 threads: records from $threads threads only"
+(( disk < threads * 65536 )) || fail "200 threads: $disk bytes on disk for $records records of $threads threads, expected below $((threads * 65536))"
+
+echo "== format=bin on a 3 MiB tmpfs that fills up (8 threads, 20 000 calls each): one message, the VM runs on, the file reads"
 if unshare -m true 2>/dev/null; then
     e2e_javac Stress
     rc=0
@@ -114,7 +136,7 @@ if unshare -m true 2>/dev/null; then
         mkdir -p "$out/mnt" && mount -t tmpfs -o size=3m tmpfs "$out/mnt" || exit 3
         rc=0
         (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "$JAVA" -cp "$out/classes" \
-            "-agentpath:$LIBJVMTICHECK=trace=all,format=bin,log=$out/mnt/full.bin,agent=$AGENTS_DIR/stress_agent.so=out=$out/full-counts.txt" Stress 8 2000) \
+            "-agentpath:$LIBJVMTICHECK=trace=all,format=bin,log=$out/mnt/full.bin,agent=$AGENTS_DIR/stress_agent.so=out=$out/full-counts.txt" Stress 8 20000) \
             >"$out/stdout" 2>"$out/stderr" || rc=$?
         cp "$out/mnt/full.bin" "$out/full.bin"
         exit $rc' || rc=$?
@@ -176,18 +198,39 @@ rc=0
 [[ $rc -eq 1 && ! -s $out/bad.out ]] && grep -q 'error: bad --since' "$out/bad.err" ||
     fail "--since=soon: exit $rc, expected 1 with one message: $(cat "$out/bad.err")"
 
-echo "== recordings of version 3 (before the TSC clock) still decode; damaged clocks are refused"
+echo "== recordings of versions 3 (before the TSC clock) and 4 (chunks of one size) still decode; damaged clocks are refused"
 decode jsonl "$srcdir/tests/fuzz/trace-seeds/good.bin" "$out/v3.jsonl"
 [[ $(grep -c '"kind":"call"' "$out/v3.jsonl") -gt 10 ]] || fail "version 3: too few calls decoded"
+decode jsonl "$srcdir/tests/fuzz/trace-seeds/v4-good.bin" "$out/v4.jsonl"
+[[ $(grep -c '"kind":"call"' "$out/v4.jsonl") -gt 10 ]] || fail "version 4: too few calls decoded"
+# version 5: chunks of their own length; zeros between them (a chunk never
+# taken) are stepped over
+decode jsonl "$srcdir/tests/fuzz/trace-seeds/v5-good.bin" "$out/v5.jsonl"
+decode jsonl "$srcdir/tests/fuzz/trace-seeds/v5-gap.bin" "$out/v5-gap.jsonl"
+[[ $(grep -c '"kind":"call"' "$out/v5.jsonl") -gt 10 ]] || fail "version 5: too few calls decoded"
+cmp -s "$out/v5.jsonl" "$out/v5-gap.jsonl" || fail "version 5: zeros between chunks changed the records"
 python3 - "$out/good-jsonl.bin" "$out/noclock.bin" "$out/badslot.bin" <<'PY' || fail "could not make the damaged recordings"
 import struct, sys
 d = bytearray(open(sys.argv[1], "rb").read())
-assert struct.unpack_from("<I", d, 8)[0] == 4
+assert struct.unpack_from("<I", d, 8)[0] == 5
 if struct.unpack_from("<I", d, 28)[0] != 1:
     sys.exit(0)                 # no TSC clock on this machine: nothing to damage
 a = bytearray(d); struct.pack_into("<I", a, 28, 0); open(sys.argv[2], "wb").write(a)
 b = bytearray(d); struct.pack_into("<I", b, 96, 7); open(sys.argv[3], "wb").write(b)
 PY
+# a chunk whose length is no multiple of the unit
+python3 - "$out/good-jsonl.bin" "$out/badlen.bin" <<'PY' || fail "could not make the damaged recording"
+import struct, sys
+d = bytearray(open(sys.argv[1], "rb").read())
+hlen = struct.unpack_from("<I", d, 20)[0]
+assert d[hlen:hlen + 8] == b"JCCHUNK3"
+struct.pack_into("<I", d, hlen + 12, 12345)
+open(sys.argv[2], "wb").write(d)
+PY
+rc=0
+"$JVMTIGEN" trace "$out/badlen.bin" >"$out/bad.out" 2>"$out/bad.err" || rc=$?
+[[ $rc -eq 1 && ! -s $out/bad.out && $(wc -l <"$out/bad.err") -eq 1 ]] && grep -q ": error: bad chunk length" "$out/bad.err" ||
+    fail "badlen: exit $rc, expected 1 with one message 'bad chunk length': $(cat "$out/bad.err")"
 if [[ -f $out/noclock.bin ]]; then
     for bad in "noclock:a record timed in ticks, and no clock" "badslot:96: error: bad clock slot"; do
         rc=0
@@ -216,5 +259,6 @@ fi
 
 # the recordings and their decodings are big: kept only when something failed
 [[ $status -ne 0 ]] || rm -f "$out"/*.bin "$out"/kill.* "$out"/cut.* "$out"/segv.* "$out"/fork.* "$out"/full.* "$out"/full-counts.txt "$out"/vt* "$out"/good* "$out"/misuse* \
-    "$out"/filtered.jsonl "$out"/v3.jsonl "$out"/noclock.bin "$out"/badslot.bin
+    "$out"/filtered.jsonl "$out"/v3.jsonl "$out"/v4.jsonl "$out"/v5*.jsonl "$out"/noclock.bin "$out"/badslot.bin "$out"/badlen.bin \
+    "$out"/threads200.*
 e2e_finish

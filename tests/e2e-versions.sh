@@ -18,6 +18,13 @@
 #     VM): one `vm_newer` warning; the slots that spec leaves reserved go to
 #     the VM's own functions, traced as slot67, slot118, slot119, with the
 #     VM's answers.
+#   - events newer than the VM (newer_agent=events enables and disables
+#     SampledObjectAlloc, since 11, and VirtualThreadStart, since 21): on
+#     JDK 17 VirtualThreadStart is a `version` violation saying the VM's
+#     JVMTI 17.0 lacks it (not "needs capability"), the VM's own answer
+#     102 (INVALID_EVENT_TYPE) under check=on and the shim's under
+#     check=strict; on a JDK 8 (JDK8_HOME, or one found in /usr/lib/jvm;
+#     skipped with a note when there is none) both events are.
 # Expected values come from the spec and the agent's source, not from a run.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
@@ -77,6 +84,64 @@ e2e_java "-agentpath:$LIBJVMTICHECK=check=off,format=jsonl,log=$log,agent=$agent
     || fail "check=off: the agent got '$(agent_results)', expected '$seventeen_calls'"
 [[ ! -s $log ]] || [[ -z "$(trace violations "$log")" ]] || fail "check=off reported violations"
 
+# events_run LABEL OPTIONS WANT-RESULTS WANT-VIOLATIONS: newer_agent=events
+# under the shim with OPTIONS (a jsonl log), on the JDK in use.
+events_run() {
+    local label=$1 opts=$2 want=$3 wantv=$4
+    log=$out/events-$label.jsonl
+    e2e_java "-agentpath:$LIBJVMTICHECK=$opts,format=jsonl,log=$log,agent=$agent=events" Hello
+    e2e_expect_clean_run "$log"
+    [[ "$(agent_results)" == "$want" ]] || fail "$label: the agent got '$(agent_results)', expected '$want'"
+    expect_lines "$label: violations" "$(trace violations "$log")" "$wantv"
+    [[ $(count violation SetEventNotificationMode) -eq $(grep -c . <<<"$wantv") ]] ||
+        fail "$label: $(count violation SetEventNotificationMode) violation records, expected $(grep -c . <<<"$wantv")"
+}
+# lacks EVENT NUM SINCE VM: the message of each such violation in $log
+lacks() {
+    grep -q "\"message\":\"the VM's JVMTI $4 lacks the event $1 ($2), which is since $3: the VM knows no such event (JVMTI_ERROR_INVALID_EVENT_TYPE)\"" "$log" ||
+        fail "no violation says the VM's JVMTI $4 lacks $1: $(grep '"kind":"violation"' "$log" | head -2)"
+}
+
+echo "== JDK 17: enabling an event newer than the VM (VirtualThreadStart, since 21)"
+e2e_use_jdk "$JDK_HOME"
+for mode in strict on; do
+    events_run "jdk17-$mode" "check=$mode" \
+        "EnableSampledObjectAlloc 0 DisableSampledObjectAlloc 0 EnableVirtualThreadStart 102 DisableVirtualThreadStart 102 " \
+        "version SetEventNotificationMode event_type
+version SetEventNotificationMode event_type"
+    lacks VirtualThreadStart 87 21.0 17.0
+done
+
+echo "== JDK 8: enabling events newer than the VM (SampledObjectAlloc, since 11; VirtualThreadStart)"
+jdk8=${JDK8_HOME:-}
+if [[ -z $jdk8 ]]; then
+    for d in /usr/lib/jvm/*; do
+        if [[ -x $d/bin/java ]] && "$d/bin/java" -version 2>&1 | grep -q 'version "1\.8\.'; then
+            jdk8=$d
+            break
+        fi
+    done
+fi
+if [[ -n $jdk8 && -x $jdk8/bin/java ]]; then
+    e2e_use_jdk "$jdk8"
+    # Hello is compiled for JDK 8's class file version only when javac can
+    mkdir -p "$out/classes8"
+    if "$JAVAC" --release 8 -d "$out/classes8" "$srcdir/tests/java/Hello.java" >"$out/javac8.log" 2>&1; then
+        cp "$out/classes8"/*.class "$out/classes/"
+    fi
+    events_run jdk8 check=strict \
+        "EnableSampledObjectAlloc 102 DisableSampledObjectAlloc 102 EnableVirtualThreadStart 102 DisableVirtualThreadStart 102 " \
+        "version SetEventNotificationMode event_type
+version SetEventNotificationMode event_type
+version SetEventNotificationMode event_type
+version SetEventNotificationMode event_type"
+    lacks SampledObjectAlloc 86 11.0 1.2
+    lacks VirtualThreadStart 87 21.0 1.2
+    e2e_use_jdk "$JDK_HOME"
+else
+    echo "   SKIP (note): no JDK 8 (set JDK8_HOME, or install one under /usr/lib/jvm)"
+fi
+
 if e2e_have_new_jdk; then
     e2e_use_jdk "$JDK_NEW"
     echo "== newer JDK, the same shim: the calls reach the VM"
@@ -92,6 +157,10 @@ version slot160 -"
     expect_lines "notes" "$(trace notes "$log")" "note portability SuspendAllVirtualThreads
 note portability ResumeAllVirtualThreads
 note portability ClearAllFramePops"
+
+    echo "== newer JDK, the same shim: both events are the VM's, nothing to report"
+    events_run new check=strict \
+        "EnableSampledObjectAlloc 0 DisableSampledObjectAlloc 0 EnableVirtualThreadStart 0 DisableVirtualThreadStart 0 " ""
 
     echo "== newer JDK, a shim built from the JDK 17 spec: unknown slots go to the VM"
     if [[ -f $SPEC_DIR/jdk17/jvmti.xml ]] && e2e_build_shim "$SPEC_DIR/jdk17/jvmti.xml" "$out/libjvmticheck17.so"; then

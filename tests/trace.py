@@ -35,7 +35,8 @@
                                   calls lie between its call records before
                                   the summary and all of them (the shim's
                                   own calls, never traced, apart in
-                                  shim_calls); functions by calls, then by
+                                  shim_calls; expected_errors between 0
+                                  and errors); functions by calls, then by
                                   shim_calls, largest first; events as many
                                   as their records, largest first; checks
                                   and notes largest first; exits 1 if not
@@ -193,6 +194,8 @@ def summary(path):
         if not before[r["name"]] <= r["calls"] <= total[r["name"]]:
             bad.append("%s: calls=%d, but %d call records (%d before the summary)"
                        % (r["name"], r["calls"], total[r["name"]], before[r["name"]]))
+        if not 0 <= r.get("expected_errors", -1) <= r["errors"]:
+            bad.append("%s: expected_errors=%s, errors=%d" % (r["name"], r.get("expected_errors"), r["errors"]))
     missing = set(before) - {r["name"] for r in funcs}
     if missing:
         bad.append("no function summary for " + " ".join(sorted(missing)))

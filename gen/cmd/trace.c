@@ -807,13 +807,15 @@ int jt_trace_decode_filtered(const unsigned char *d, size_t len, const char *pat
         return bad(path, 0, "not a jvmticheck recording (expected the magic " JC_BIN_MAGIC ")");
     uint32_t version = rd32(d + 8);
     if (version < JC_BIN_VERSION_OLDEST || version > JC_BIN_VERSION)
-        return bad(path, 8, "unknown recording version (expected 3 or 4)");
+        return bad(path, 8, "unknown recording version (expected 3 to 5)");
     const uint32_t names_at = version >= 4 ? JC_BIN_NAMES_AT : JC_BIN_NAMES_AT_V3;
     if (len < names_at)
         return bad(path, 0, "cut short inside its header");
     uint32_t chunk = rd32(d + 12), nlen = rd32(d + 16), hlen = rd32(d + 20);
     if (chunk < JC_BIN_CHUNK_HEAD + JC_BIN_REC || chunk % 8 != 0 || chunk > (1u << 30))
         return bad(path, 12, "bad chunk size (expected a multiple of 8 from 112 to 1 GiB)");
+    /* version 5: chunk is the unit, each chunk says its own length */
+    const int sized = version >= JC_BIN_VERSION_CHUNK_LEN;
     if (hlen < names_at || hlen % 4096 != 0 || hlen > (1u << 30))
         return bad(path, 20, "bad header size (expected a multiple of 4096)");
     if (nlen > hlen - names_at || names_at + (size_t)nlen > len)
@@ -843,9 +845,9 @@ int jt_trace_decode_filtered(const unsigned char *d, size_t len, const char *pat
     rec *recs = NULL;
     size_t nrec = 0, cap = 0;
     int rc = read_names(d, names_at, names_at + nlen, path, nm);
-    for (size_t c = hlen; c < len && rc == 0; c += chunk) {
-        size_t avail = len - c < chunk ? len - c : chunk;
-        if (avail < JC_BIN_CHUNK_HEAD)
+    for (size_t c = hlen, clen = chunk; c < len && rc == 0; c += clen) {
+        clen = chunk;               /* a chunk never taken: one unit at a time */
+        if (len - c < JC_BIN_CHUNK_HEAD)
             break;                  /* cut short before its header: nothing */
         if (memcmp(d + c, JC_BIN_CHUNK_MAGIC, 8) != 0) {
             int zero = 1;
@@ -856,6 +858,15 @@ int jt_trace_decode_filtered(const unsigned char *d, size_t len, const char *pat
             rc = bad(path, c, "not a chunk (expected the magic " JC_BIN_CHUNK_MAGIC " or zeros)");
             break;
         }
+        if (sized) {
+            clen = rd32(d + c + JC_BIN_CHUNK_LEN_AT);
+            if (clen < chunk || clen % chunk != 0 || clen > (1u << 30)) {
+                rc = bad(path, c + JC_BIN_CHUNK_LEN_AT,
+                         "bad chunk length (expected a multiple of the header's unit, up to 1 GiB)");
+                break;
+            }
+        }
+        size_t avail = len - c < clen ? len - c : clen;
         uint32_t tid = rd32(d + c + 8);
         for (size_t at = c + JC_BIN_CHUNK_HEAD; at + JC_BIN_REC <= c + avail;) {
             const unsigned char *r = d + at;
@@ -866,12 +877,12 @@ int jt_trace_decode_filtered(const unsigned char *d, size_t len, const char *pat
                 rc = bad(path, at, "bad record state (expected 1 entered, 2 complete or 3 skip)");
                 break;
             }
-            if (rlen < JC_BIN_REC || rlen % 8 != 0 || rlen > chunk - JC_BIN_CHUNK_HEAD) {
+            if (rlen < JC_BIN_REC || rlen % 8 != 0 || rlen > clen - JC_BIN_CHUNK_HEAD) {
                 rc = bad(path, at + 4, "bad record length (expected a multiple of 8, 48 or more, within a chunk)");
                 break;
             }
             if (rlen > c + avail - at) {
-                if (avail < chunk)
+                if (avail < clen)
                     break;          /* the file ends inside it: cut short */
                 rc = bad(path, at + 4, "record runs past its chunk");
                 break;

@@ -497,11 +497,14 @@ static size_t documented_errors(const jt_spec *s, const jt_function *f, const ch
 }
 
 /* One documented error of a function across the known specs: its number,
- * name, and the oldest known spec that documents it. */
+ * name, the oldest known spec that documents it, and whether it is an
+ * expected outcome there (jt_error_is_outcome: trace=problems, the
+ * default, does not print such failed calls). */
 typedef struct err_since {
     const char *id;
     int num;
     unsigned since;
+    bool outcome;
 } err_since;
 
 /* The documented errors of f in every known spec (w->known, oldest first),
@@ -522,7 +525,7 @@ static size_t errors_across(const wctx *w, const jt_function *f, err_since *out,
             const jt_error *e = jt_find_error(w->known[k].spec, errs[i]);
             if (j < n || !e || n == cap)
                 continue;
-            out[n++] = (err_since){ errs[i], e->num, w->known[k].version };
+            out[n++] = (err_since){ errs[i], e->num, w->known[k].version, jt_error_is_outcome(e) };
         }
     }
     return n;
@@ -550,8 +553,9 @@ static void put_tables(wctx *w)
         size_t n = errors_across(w, f, errs, 160);
         P("static const jc_error_doc errs_%s[] = {\n", f->id);
         for (size_t i = 0; i < n; i++)
-            P("    { (jvmtiError)%d, 0x%08X, \"%s\" },\n", errs[i].num, errs[i].since, errs[i].id);
-        P("    { JVMTI_ERROR_NONE, 0, NULL } };\n");
+            P("    { (jvmtiError)%d, 0x%08X, \"%s\", %s },\n", errs[i].num, errs[i].since, errs[i].id,
+              errs[i].outcome ? "true" : "false");
+        P("    { JVMTI_ERROR_NONE, 0, NULL, false } };\n");
     }
     P("\nconst jc_fn_info jc_fn_table[] = {\n");
     for (int num = 1; num <= s->max_function_num; num++) {
@@ -583,8 +587,9 @@ static void put_tables(wctx *w)
     for (int i = 0; i < nev; i++) {
         const jt_event *ev = s->event_by_num[i];
         if (ev)
-            P("    [%d] = { \"%s\", %d, %s, evcaps_%s, %s },\n", i, ev->id, ev->num,
-              ev->filtered == JT_FILTER_THREAD ? "true" : "false", ev->id, restricts(ev) ? "true" : "false");
+            P("    [%d] = { \"%s\", %d, %s, evcaps_%s, %s, 0x%08X },\n", i, ev->id, ev->num,
+              ev->filtered == JT_FILTER_THREAD ? "true" : "false", ev->id, restricts(ev) ? "true" : "false",
+              (unsigned)jt_since_version(ev->since));
     }
     P("};\nconst int jc_event_min = %d, jc_event_max = %d;\n", s->min_event_num, s->max_event_num);
     P("_Atomic uint64_t jc_event_counts[%d];\nbool jc_event_selected[%d];\n\n", nev, nev);

@@ -476,3 +476,32 @@ const jt_function *jt_cleared_by(const jt_spec *s, const jt_function *f)
     const jt_function *g = sibling(s, f, "Set", "Clear");
     return g && jt_clears(s, g) == f ? g : NULL;
 }
+
+/* ---- expected outcomes -------------------------------------------------------
+ * The spec sorts its errors in three categories.  "Universal Errors" may
+ * come from any function (NULL_POINTER, WRONG_PHASE, INTERNAL ...); the
+ * "Function Specific Agent Errors" are, in its words, "returned in the
+ * event of invalid parameters passed by the agent or usage in an invalid
+ * context" (INVALID_*, ILLEGAL_ARGUMENT, MUST_POSSESS_CAPABILITY,
+ * TYPE_MISMATCH ...); the "Function Specific Required Errors" "must be
+ * returned by the implementation when the condition occurs": a state of
+ * the VM or the program the agent asked about (CLASS_NOT_PREPARED,
+ * ABSENT_INFORMATION, THREAD_NOT_ALIVE, NO_MORE_FRAMES, OPAQUE_FRAME,
+ * NOT_FOUND, DUPLICATE, INTERRUPT, NOT_AVAILABLE ...), which a correct
+ * agent meets and handles.  Three errors of that category still name a
+ * bad argument or a misuse; they are the exceptions, one row each. */
+static const char *const required_misuse[] = {
+    "JVMTI_ERROR_INVALID_PRIORITY",     /* a priority out of range */
+    "JVMTI_ERROR_INVALID_EVENT_TYPE",   /* no such event */
+    "JVMTI_ERROR_NOT_MONITOR_OWNER",    /* a raw monitor the thread does not own */
+};
+
+bool jt_error_is_outcome(const jt_error *e)
+{
+    if (!e || !e->category_id || strcmp(e->category_id, "reqerrors") != 0)
+        return false;
+    for (size_t i = 0; i < sizeof required_misuse / sizeof *required_misuse; i++)
+        if (strcmp(e->id, required_misuse[i]) == 0)
+            return false;
+    return true;
+}

@@ -94,4 +94,13 @@ const jt_function *jt_clears(const jt_spec *s, const jt_function *f);
 /* The reverse: the Clear function of a Set one, or NULL. */
 const jt_function *jt_cleared_by(const jt_spec *s, const jt_function *f);
 
+/* An error that is an expected outcome where a function documents it:
+ * the spec's "Function Specific Required Errors" (a condition of the VM or
+ * the program, which a correct agent meets and handles), but for the
+ * three of them that name a misuse (INVALID_PRIORITY, INVALID_EVENT_TYPE,
+ * NOT_MONITOR_OWNER).  Universal and "Function Specific Agent Errors"
+ * (NULL_POINTER, WRONG_PHASE, INVALID_*, ILLEGAL_ARGUMENT,
+ * MUST_POSSESS_CAPABILITY ...) are not: they point at the agent. */
+bool jt_error_is_outcome(const jt_error *e);
+
 #endif

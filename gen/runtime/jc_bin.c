@@ -5,19 +5,23 @@
  * jc_bintrace.h.
  *
  * Design:
- * - Each thread writes only into chunks of its own (1 MiB, whose file
- *   offsets come from a counter in the mapped header, so that a fork()ed
- *   child never takes the parent's; posix_fallocate, so that a full disk
- *   fails here and never as SIGBUS on a store), so a record is a few
- *   stores, no lock and no formatting.
+ * - Each thread writes only into chunks of its own (whose file offsets
+ *   come from a counter in the mapped header, so that a fork()ed child
+ *   never takes the parent's; posix_fallocate, so that a full disk fails
+ *   here and never as SIGBUS on a store), so a record is a few stores, no
+ *   lock and no formatting.  A thread's first chunk is 16 KiB, each next
+ *   one twice the last, up to 1 MiB: the file grows with the records, not
+ *   with the threads (200 threads recording a few calls each take 3 MiB,
+ *   not 200), while a busy thread soon gets the big chunks that keep the
+ *   cost of a new chunk rare.  Each chunk says its length in its head.
  * - A call is recorded before it is made (state 1, "entered": the call a
  *   crash happened in is the last record of its thread); after it returns
  *   the trace API (jc_rec_*, jc_trace.c) gives its arguments, which are
  *   collected raw as items in a per-record buffer and written behind the
  *   entered record when nothing came after it on this thread, else in a
  *   copy at the end (the entered one then says "skip").  The state word is
- *   stored last, with release order.  A call not traced (trace=errors and
- *   no error) takes its entered record back.
+ *   stored last, with release order.  A call not traced (trace=problems and
+ *   no error, or an expected one) takes its entered record back.
  * - Names of functions, errors, events and every constant group are
  *   written once, in the header: the decoder needs no spec.  Other strings
  *   (argument names, thread names, class signatures, messages) are
@@ -57,10 +61,12 @@
 
 #include "jc_bin_pool.h"
 #include "jc_bintrace.h"
+#include "jc_inline.h"
 #include "jc_internal.h"
 #include "jvmti_names.h"
 
-#define CHUNK (1u << 20)
+#define CHUNK_MIN (16u << 10)       /* a thread's first chunk; the file's unit */
+#define CHUNK_MAX (1u << 20)        /* where a thread's chunks stop growing */
 #define DEPTH 8
 #define STR_KEEP (65536 + 4)        /* jc_trace.c's STR_MAX + 4: what it can print */
 #define INTERN_SLOTS (1u << 16)
@@ -88,6 +94,7 @@ typedef struct ient ient;
 typedef struct bin_tls {
     unsigned gen;
     unsigned char *pos, *end, *chunk;
+    uint32_t next_len;          /* the size of its next chunk (0: CHUNK_MIN) */
     unsigned char *open[DEPTH];
     int depth;
     unsigned char *pending;     /* a call left, to be claimed */
@@ -324,7 +331,7 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
         put64(h + JC_BIN_CLOCK_A_AT + 8, ns1);
         put32(h + JC_BIN_CLOCK_USE_AT, 1);
     }
-    put32(h + 12, CHUNK);
+    put32(h + 12, CHUNK_MIN);
     put32(h + 16, (uint32_t)nb.len);
     put32(h + 20, (uint32_t)hlen);
     put32(h + 24, (addresses ? 0 : JC_BIN_FLAG_NOADDR) | (ifc->phases ? 0 : JC_BIN_FLAG_NOPHASE));
@@ -341,7 +348,7 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
     pthread_mutex_unlock(&intern_mu);
     /* the chunk maker moves to this recording (waiting for a chunk of the
      * old one in the making) before the old one is closed */
-    jc_bin_pool_start(fd, (_Atomic uint64_t *)(void *)(h + JC_BIN_NEXT_AT), CHUNK);
+    jc_bin_pool_start(fd, (_Atomic uint64_t *)(void *)(h + JC_BIN_NEXT_AT), CHUNK_MIN, CHUNK_MAX);
     if (bin_header)
         munmap(bin_header, bin_header_len);
     if (bin_fd >= 0)
@@ -382,15 +389,23 @@ int jc_bin_chunks_held(void)
     return atomic_load(&chunks_held);
 }
 
+/* A chunk's length, from its head (written before anything else of it). */
+static size_t chunk_len(const unsigned char *c)
+{
+    uint32_t n;
+    memcpy(&n, c + JC_BIN_CHUNK_LEN_AT, 4);
+    return n;
+}
+
 static void give_back(unsigned char *c)
 {
     atomic_fetch_sub(&chunks_held, 1);
-    jc_bin_pool_retire(c, CHUNK);
+    jc_bin_pool_retire(c, chunk_len(c));
 }
 
 static bool in_chunk(const unsigned char *r, const unsigned char *c)
 {
-    return r && c && r >= c && r < c + CHUNK;
+    return r && c && r >= c && r < c + chunk_len(c);
 }
 
 /* Something of the thread's still open in chunk c: an entered call, the
@@ -416,8 +431,9 @@ static void sweep_left(bin_tls *t)
     }
 }
 
-/* A new chunk for the calling thread; false when none can be had. */
-static bool new_chunk(bin_tls *t)
+/* A new chunk for the calling thread, with room for need bytes of
+ * records; false when none can be had. */
+static bool new_chunk(bin_tls *t, size_t need)
 {
     if (atomic_load(&bin_failed) || bin_fd < 0)
         return false;
@@ -425,9 +441,12 @@ static bool new_chunk(bin_tls *t)
     pthread_once(&once, make_exit_key);
     if (exit_key_ok && !t->chunk)
         pthread_setspecific(exit_key, t);
-    unsigned char *c = jc_bin_pool_take();
+    size_t len = t->next_len ? t->next_len : CHUNK_MIN;
+    while (len - JC_BIN_CHUNK_HEAD < need && len < CHUNK_MAX)
+        len *= 2;
+    unsigned char *c = jc_bin_pool_take(len);
     if (!c) {
-        int e = jc_bin_chunk_make(bin_fd, (_Atomic uint64_t *)(void *)(bin_header + JC_BIN_NEXT_AT), CHUNK, &c);
+        int e = jc_bin_chunk_make(bin_fd, (_Atomic uint64_t *)(void *)(bin_header + JC_BIN_NEXT_AT), len, &c);
         if (e) {
             bin_failure(e > 0 ? "grow" : "map", e > 0 ? e : -e);
             return false;
@@ -445,13 +464,16 @@ static bool new_chunk(bin_tls *t)
         /* else (cannot be: a chunk left holds one of the DEPTH open
          * calls, pending or claimed) it stays mapped */
     }
-    memcpy(c, JC_BIN_CHUNK_MAGIC, 8);
+    /* the length first, the magic last: a head with the magic is whole */
+    put32(c + JC_BIN_CHUNK_LEN_AT, (uint32_t)len);
     put32(c + 8, (uint32_t)syscall(SYS_gettid));
     if (pthread_getname_np(pthread_self(), (char *)c + 16, 32) != 0)
         c[16] = 0;
+    memcpy(c, JC_BIN_CHUNK_MAGIC, 8);
+    t->next_len = (uint32_t)(len < CHUNK_MAX ? len * 2 : CHUNK_MAX);
     t->chunk = c;
     t->pos = c + JC_BIN_CHUNK_HEAD;
-    t->end = c + CHUNK;
+    t->end = c + len;
     calibrate();
     return true;
 }
@@ -459,9 +481,9 @@ static bool new_chunk(bin_tls *t)
 /* n bytes at the end of the calling thread's chunk, or NULL. */
 HOT unsigned char *room(bin_tls *t, size_t n)
 {
-    if (n > CHUNK - JC_BIN_CHUNK_HEAD)
+    if (n > CHUNK_MAX - JC_BIN_CHUNK_HEAD)
         return NULL;
-    if ((!t->pos || (size_t)(t->end - t->pos) < n) && !new_chunk(t))
+    if ((!t->pos || (size_t)(t->end - t->pos) < n) && !new_chunk(t, n))
         return NULL;
     unsigned char *r = t->pos;
     t->pos += n;
@@ -587,7 +609,7 @@ static void fork_child(void)
     t->depth = 0;
     t->pending = NULL;
     for (int i = 0; i < t->nleft; i++)
-        munmap(t->left[i], CHUNK);      /* the parent's */
+        munmap(t->left[i], chunk_len(t->left[i]));     /* the parent's */
     t->nleft = 0;
     memset(t->cache, 0, sizeof t->cache);
     pthread_mutex_init(&intern_mu, NULL);
@@ -616,6 +638,7 @@ HOT void fresh(bin_tls *t)
     for (int i = 0; i < t->nleft; i++)
         give_back(t->left[i]);
     t->pos = t->end = t->chunk = NULL;
+    t->next_len = 0;
     t->nleft = 0;
     t->depth = 0;
     t->pending = t->claimed = NULL;
@@ -707,7 +730,7 @@ void jc_bin_leave(jc_thread *me, int num, jvmtiError err)
     if (!r)
         return;
     unsigned bits = jc_g.opt.trace;
-    if (!((bits & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (bits & JC_TRACE_ERRORS)))) {
+    if (!((bits & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && jc_failure_traced(bits, num, err)))) {
         /* not traced: take the record back (the end of the chunk when
          * nothing came after it), else skip it */
         if (r + JC_BIN_REC == t->pos && r >= t->chunk && r < t->end) {
@@ -720,7 +743,6 @@ void jc_bin_leave(jc_thread *me, int num, jvmtiError err)
             sweep_left(t);
         return;
     }
-    (void)num;
     uint64_t t0;
     memcpy(&t0, r + 32, 8);
     put64(r + 40, bin_now() - t0);

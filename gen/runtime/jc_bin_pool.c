@@ -9,9 +9,17 @@
  * the thread "bin" keeps POOL chunks allocated, mapped and
  * faulted in (MADV_POPULATE_WRITE, one system call for all pages), and
  * unmaps the chunks threads leave.  A thread needing a chunk takes a
- * ready one under a mutex (once per 1 MiB of records); when none is
+ * ready one under a mutex (once per chunk of records); when none is
  * ready, it makes its own as before (jc_bin.c), so a slow disk slows the
  * recording down but never stops it.
+ *
+ * A thread's chunks grow (jc_bin.c): its first is small, the next ones
+ * double up to the big size, where they stay.  Two sizes are made ready:
+ * the small one, which every thread starting to record takes, and the
+ * big one, where a busy thread spends its time, only once some thread has
+ * asked for one (a program whose threads record a little never has big
+ * chunks lying unused on disk).  The sizes between are passed once per
+ * thread, and made by the thread itself.
  *
  * A chunk made ready but never taken stays zeros in the file, which the
  * decoder skips.  Its offset comes from the shared counter in the header,
@@ -43,13 +51,15 @@ static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t idle = PTHREAD_COND_INITIALIZER;
 static bool making;                 /* the thread is making a chunk, outside the mutex */
-static unsigned char *ready[POOL];
-static int nready;
-static unsigned char *retired[RETIRED];
+enum { SMALL, BIG, NSIZES };
+static unsigned char *ready[NSIZES][POOL];
+static int nready[NSIZES];
+static size_t pool_size[NSIZES];
+static bool big_wanted;             /* some thread asked for a big chunk */
+static struct { unsigned char *p; size_t len; } retired[RETIRED];
 static int nretired;
 static int pool_fd = -1;            /* -1: no recording to make chunks for */
 static _Atomic uint64_t *pool_next;
-static size_t pool_chunk;
 static unsigned pool_gen;           /* a new recording: chunks of the old one are not handed out */
 static bool pool_failed;            /* could not make one: leave it to the threads (who report) */
 static bool thread_started, in_child;
@@ -68,30 +78,43 @@ int jc_bin_chunk_make(int fd, _Atomic uint64_t *next, size_t chunk, unsigned cha
     return 0;
 }
 
+/* The size to make a chunk of next (under mu), or -1: none needed. */
+static int size_needed(void)
+{
+    if (pool_fd < 0 || pool_failed)
+        return -1;
+    if (nready[SMALL] < POOL)
+        return SMALL;
+    if (big_wanted && nready[BIG] < POOL)
+        return BIG;
+    return -1;
+}
+
 static void *preparer(void *unused)
 {
     (void)unused;
     pthread_mutex_lock(&mu);
     for (;;) {
-        while (nretired == 0 && (nready >= POOL || pool_fd < 0 || pool_failed))
+        while (nretired == 0 && size_needed() < 0)
             pthread_cond_wait(&wake, &mu);
         if (nretired) {
             unsigned char *old[RETIRED];
+            size_t lens[RETIRED];
             int n = nretired;
-            size_t len = pool_chunk;
             for (int i = 0; i < n; i++)
-                old[i] = retired[i];
+                old[i] = retired[i].p, lens[i] = retired[i].len;
             nretired = 0;
             pthread_mutex_unlock(&mu);
             for (int i = 0; i < n; i++)
-                munmap(old[i], len);
+                munmap(old[i], lens[i]);
             pthread_mutex_lock(&mu);
             continue;
         }
+        int k = size_needed();
         unsigned gen = pool_gen;
         int fd = pool_fd;
         _Atomic uint64_t *next = pool_next;
-        size_t len = pool_chunk;
+        size_t len = pool_size[k];
         making = true;      /* the recording's fd and header stay until it is done */
         pthread_mutex_unlock(&mu);
         unsigned char *c = NULL;
@@ -101,10 +124,10 @@ static void *preparer(void *unused)
         pthread_cond_broadcast(&idle);
         if (e) {
             pool_failed = true;
-        } else if (gen != pool_gen || nready >= POOL) {
+        } else if (gen != pool_gen || nready[k] >= POOL) {
             munmap(c, len);                 /* a recording since closed */
         } else {
-            ready[nready++] = c;
+            ready[k][nready[k]++] = c;
         }
     }
     return NULL;
@@ -117,9 +140,11 @@ static void start_thread(void)
 
 static void drop_ready_locked(void)
 {
-    for (int i = 0; i < nready; i++)
-        munmap(ready[i], pool_chunk);
-    nready = 0;
+    for (int k = 0; k < NSIZES; k++) {
+        for (int i = 0; i < nready[k]; i++)
+            munmap(ready[k][i], pool_size[k]);
+        nready[k] = 0;
+    }
 }
 
 static void fork_prepare(void) { pthread_mutex_lock(&mu); }
@@ -129,7 +154,7 @@ static void fork_child(void)
     /* the child has no preparer; the ready chunks are its parent's to hand out */
     drop_ready_locked();
     for (int i = 0; i < nretired; i++)
-        munmap(retired[i], pool_chunk);
+        munmap(retired[i].p, retired[i].len);
     nretired = 0;
     in_child = true;
     thread_started = false;
@@ -145,7 +170,7 @@ static void register_atfork(void)
     pthread_atfork(fork_prepare, fork_parent, fork_child);
 }
 
-void jc_bin_pool_start(int fd, _Atomic uint64_t *next, size_t chunk)
+void jc_bin_pool_start(int fd, _Atomic uint64_t *next, size_t small, size_t big)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, register_atfork);
@@ -158,7 +183,9 @@ void jc_bin_pool_start(int fd, _Atomic uint64_t *next, size_t chunk)
     pool_gen++;
     pool_fd = in_child ? -1 : fd;
     pool_next = next;
-    pool_chunk = chunk;
+    pool_size[SMALL] = small;
+    pool_size[BIG] = big;
+    big_wanted = false;
     pool_failed = false;
     if (!thread_started && !in_child)
         start_thread();
@@ -166,13 +193,16 @@ void jc_bin_pool_start(int fd, _Atomic uint64_t *next, size_t chunk)
     pthread_mutex_unlock(&mu);
 }
 
-unsigned char *jc_bin_pool_take(void)
+unsigned char *jc_bin_pool_take(size_t len)
 {
     unsigned char *c = NULL;
     pthread_mutex_lock(&mu);
-    if (nready > 0)
-        c = ready[--nready];
-    if (thread_started)
+    int k = len == pool_size[SMALL] ? SMALL : len == pool_size[BIG] ? BIG : -1;
+    if (k == BIG)
+        big_wanted = true;
+    if (k >= 0 && nready[k] > 0)
+        c = ready[k][--nready[k]];
+    if (thread_started && k >= 0)
         pthread_cond_signal(&wake);
     pthread_mutex_unlock(&mu);
     return c;
@@ -181,8 +211,9 @@ unsigned char *jc_bin_pool_take(void)
 void jc_bin_pool_retire(unsigned char *chunk, size_t len)
 {
     pthread_mutex_lock(&mu);
-    if (thread_started && nretired < RETIRED && len == pool_chunk) {
-        retired[nretired++] = chunk;
+    if (thread_started && nretired < RETIRED) {
+        retired[nretired].p = chunk;
+        retired[nretired++].len = len;
         chunk = NULL;
         pthread_cond_signal(&wake);
     }

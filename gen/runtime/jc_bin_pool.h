@@ -14,11 +14,14 @@
 int jc_bin_chunk_make(int fd, _Atomic uint64_t *next, size_t chunk, unsigned char **out);
 
 /* A recording opened (again): chunks of the one before are dropped, and
- * the thread (started on the first call) makes chunks for this one. */
-void jc_bin_pool_start(int fd, _Atomic uint64_t *next, size_t chunk);
+ * the thread (started on the first call) makes chunks for this one: of
+ * the small size (every thread's first), and of the big one (where a
+ * thread's chunks stop growing) once a thread has asked for one. */
+void jc_bin_pool_start(int fd, _Atomic uint64_t *next, size_t small, size_t big);
 
-/* A ready chunk, or NULL (the caller makes one with jc_bin_chunk_make). */
-unsigned char *jc_bin_pool_take(void);
+/* A ready chunk of len bytes, or NULL (the caller makes one with
+ * jc_bin_chunk_make): only the small and big sizes are made ready. */
+unsigned char *jc_bin_pool_take(size_t len);
 
 /* A chunk a thread is done with: unmapped by the pool's thread (now, by
  * the caller, when there is none). */

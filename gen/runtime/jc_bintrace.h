@@ -3,7 +3,8 @@
  * `jvmtigen trace`).  Little-endian, as the machines the shim runs on.
  *
  *   [0, header)   128 bytes: magic (the same since version 3), version,
- *                 chunk size, names length, header size (a multiple of
+ *                 chunk unit (version 5; before it, the chunk size), names
+ *                 length, header size (a multiple of
  *                 4096), flags (bit 0: addresses=off; bit 1: no phases,
  *                 an interface other than JVMTI's), at 28 the clock
  *                 (0: ns; 1: records with the ticks flag are timed in TSC
@@ -23,9 +24,16 @@
  *                 2 plain) and constant (num: its group, value).  The
  *                 decoder needs no spec: the model's names and kinds are
  *                 in the file.
- *   then chunks of chunk-size bytes, each owned by one thread:
- *     [0, 64)     magic, the thread's OS id (u32), its OS name (32 bytes)
+ *   then chunks, each owned by one thread:
+ *     [0, 64)     magic, the thread's OS id (u32), at 12 the chunk's
+ *                 length (u32; version 5), its OS name (32 bytes at 16)
  *     then records, 8-byte aligned, in the order the thread made them.
+ *   Version 5: a chunk's length is a multiple of the unit (a thread's
+ *   first is one unit, 16 KiB, each next one twice the last up to 1 MiB),
+ *   and chunks start at the header's end plus a multiple of the unit.  A
+ *   chunk never taken is zeros (no magic): the decoder steps over it one
+ *   unit at a time.  The length is written before the magic.  Versions 3
+ *   and 4: every chunk has the header's chunk size, and no length.
  *
  * A record: 48 bytes, then its items (16 bytes each, some with more after
  * them, padded to 8).
@@ -60,7 +68,7 @@
 
 #define JC_BIN_MAGIC "JCTRACE3"
 #define JC_BIN_CHUNK_MAGIC "JCCHUNK3"
-#define JC_BIN_VERSION 4u
+#define JC_BIN_VERSION 5u
 #define JC_BIN_VERSION_OLDEST 3u        /* the oldest the decoder reads */
 #define JC_BIN_NAMES_AT 128u            /* names start here in the header */
 #define JC_BIN_NAMES_AT_V3 64u          /* ... and did in version 3 */
@@ -74,6 +82,8 @@
 #define JC_BIN_NEXT_ID_AT 40u           /* u32: next string id */
 #define JC_BIN_MAX_IDS (1u << 20)       /* string ids are below this */
 #define JC_BIN_CHUNK_HEAD 64u
+#define JC_BIN_CHUNK_LEN_AT 12u         /* u32 in a chunk's head: its length (version 5) */
+#define JC_BIN_VERSION_CHUNK_LEN 5u     /* the first version whose chunks say their length */
 #define JC_BIN_REC 48u                  /* a record's fixed part */
 #define JC_BIN_ITEM 16u
 #define JC_BIN_I_OUTFLAG 0x80u          /* item type bit: outputs from here */

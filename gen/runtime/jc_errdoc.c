@@ -19,6 +19,14 @@
  *   - else (V is newer than every known spec and none documents E): not
  *     judged, a note, since the VM's own spec may document E.
  * None of this runs unless the VM returned an error.
+ *
+ * jc_error_expected: whether such an error is an expected outcome of the
+ * function (the generator marks them: the spec's function-specific
+ * required errors, a state of the VM or program a correct agent meets,
+ * CLASS_NOT_PREPARED, ABSENT_INFORMATION, THREAD_NOT_ALIVE, ...), for
+ * trace=problems, which does not print those, and summary=on's
+ * expected_errors.  Documented for the VM's version too: an undocumented
+ * error is a problem.
  */
 #include <stdatomic.h>
 #include <stdio.h>
@@ -58,6 +66,19 @@ enum jc_err_verdict jc_error_verdict(const jc_fn_info *fi, jvmtiError err, jint 
     if (nearest && (!*doc || nearest < (*doc)->since))
         return JC_ERR_UNDOCUMENTED;
     return *doc ? JC_ERR_DOCUMENTED : JC_ERR_UNJUDGED;
+}
+
+bool jc_error_expected(int num, jvmtiError err)
+{
+    if (num <= 0 || num > jc_fn_max)
+        return false;               /* no function of the spec: nothing documents it */
+    const jc_fn_info *fi = &jc_fn_table[num];
+    jint vm = jc_vm_version();
+    jint v = major_minor(vm ? vm : jc_spec_version);
+    for (size_t i = 0; fi->errors && i < fi->nerrors; i++)
+        if (fi->errors[i].err == err)
+            return fi->errors[i].outcome && fi->errors[i].since <= v;
+    return false;
 }
 
 /* An error of a VM newer than every known spec: noted once per function

@@ -51,7 +51,7 @@ static jvmtiError jc_ext_call(jvmtiEnv *env, int i, void *a1, void *a2, void *a3
     jvmtiError err = fn(real, a1, a2, a3, a4, a5, a6, a7);
     unsigned t = jc_g.opt.trace;
     const char *name = ext_id[i] ? ext_id[i] : "extension";
-    if (((t & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (t & JC_TRACE_ERRORS)))
+    if (((t & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && jc_failure_traced(t, 0, err)))
         && jc_options_selects(&jc_g.opt, name)) {
         jc_rec *r = jc_rec_begin(JC_REC_CALL, name);
         jc_rec_error(r, err);

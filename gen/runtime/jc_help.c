@@ -19,11 +19,13 @@ static const struct help_row {
     { "record=FILE", "also a format=bin recording of the same records (jvmtigen trace FILE)" },
     { "format=text|jsonl|bin", "one line per record, text or a JSON object; bin: a recording at log= "
                                "(jvmtigen trace FILE); default text" },
-    { "trace=all|calls|events|errors|none", "which records (join with '+'); default errors" },
+    { "trace=all|calls|events|errors|problems|none", "which records (join with '+'): every call, event, "
+      "failing call; problems: failing calls whose error is no expected outcome (CLASS_NOT_PREPARED, "
+      "ABSENT_INFORMATION, THREAD_NOT_ALIVE... are: counted, not shown); default problems" },
     { "only=GLOB[+GLOB...]", "trace only these functions and events (fnmatch)" },
     { "check=on|off|strict|deep|strict+deep", "on: report and call the VM; strict: report and refuse; deep: also object kinds; default on" },
     { "leaks=on|off", "report JVMTI memory never Deallocated and no longer held (tags, storage, agent data), by allocation site; default on" },
-    { "summary=on|off", "per function, event, check and context counts at the end; default off" },
+    { "summary=on|off", "per function (calls, errors, expected_errors, time), event, check and context counts at the end; default off" },
     { "addresses=on|off", "off prints pointers as 0xPTR; default on" },
     { "portability=on|off", "off hides portability notes; default on" },
     { "names=on|off", "classes, methods and fields by name, not address; default on in text, off in jsonl" },

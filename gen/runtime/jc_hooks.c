@@ -133,6 +133,9 @@ jvmtiError jc_hook_check_event_mode(jc_env *ce, jvmtiEventMode mode, jvmtiEvent 
     info = &jc_event_table[ev - jc_event_min];
     if (info->name == NULL)
         return JVMTI_ERROR_NONE;
+    /* an event the VM's version lacks: no capability or thread can help */
+    if (jc_event_absent((int)ev))
+        return jc_g.opt.check == JC_CHECK_STRICT ? JVMTI_ERROR_INVALID_EVENT_TYPE : JVMTI_ERROR_NONE;
 
     /* Only enabling needs the capability: disabling is always harmless. */
     if (mode == JVMTI_ENABLE) {

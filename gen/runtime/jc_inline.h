@@ -36,6 +36,20 @@ static inline void jc_count_call(jc_thread *me)
     jc_count_registered(me);
 }
 
+/* err, returned by function num, is one the spec documents for it as an
+ * expected outcome (CLASS_NOT_PREPARED of GetClassMethods, THREAD_NOT_ALIVE,
+ * ABSENT_INFORMATION, ...), not a misuse (jc_errdoc.c).  false for num 0
+ * or past the table (extension functions, slots our spec does not know). */
+bool jc_error_expected(int num, jvmtiError err);
+
+/* A failed call (err not NONE) of num is traced: every one under
+ * trace=errors; under trace=problems (the default) those whose error is
+ * no expected outcome. */
+static inline bool jc_failure_traced(unsigned t, int num, jvmtiError err)
+{
+    return (t & JC_TRACE_ERRORS) || ((t & JC_TRACE_PROBLEMS) && !jc_error_expected(num, err));
+}
+
 static inline void jc_account(jc_thread *me, int num, jvmtiError err, uint64_t dur)
 {
     jc_count_call(me);
@@ -43,8 +57,11 @@ static inline void jc_account(jc_thread *me, int num, jvmtiError err, uint64_t d
         return;
     jc_fn_stats *st = &jc_fn_stats_table[num];
     atomic_fetch_add_explicit(&st->calls, 1, memory_order_relaxed);
-    if (err != JVMTI_ERROR_NONE)
+    if (err != JVMTI_ERROR_NONE) {
         atomic_fetch_add_explicit(&st->errors, 1, memory_order_relaxed);
+        if (jc_error_expected(num, err))
+            atomic_fetch_add_explicit(&st->expected, 1, memory_order_relaxed);
+    }
     atomic_fetch_add_explicit(&st->total_ns, dur, memory_order_relaxed);
 }
 
@@ -53,7 +70,9 @@ static inline bool jc_traced(int num, jvmtiError err)
     unsigned t = jc_g.opt.trace;
     if (!t || !jc_fn_selected[num])
         return false;
-    return (t & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (t & JC_TRACE_ERRORS));
+    if (t & JC_TRACE_CALLS)
+        return true;
+    return err != JVMTI_ERROR_NONE && jc_failure_traced(t, num, err);
 }
 
 /* Before the real call: this thread is in call num (returns the number to

@@ -1,7 +1,7 @@
 /* jc_options.c — the option string of the shim (-agentpath:libjvmticheck.so=
  * OPTIONS) and of jvmti_check_wrap(vm, env, OPTIONS).
  *
- *   log=FILE  record=FILE  format=text|jsonl|bin  trace=all|calls|events|errors|none
+ *   log=FILE  record=FILE  format=text|jsonl|bin  trace=all|calls|events|errors|problems|none
  *   only=GLOB[+GLOB...]  check=on|off|strict  leaks=on|off  summary=on|off
  *   addresses=on|off  portability=on|off  exitcode=N  halt=on|off  repeat=N
  *   stack=N  suppress=FILE  gen_suppressions=on|off  names=on|off  help  agent=PATH[=AGENT_OPTIONS]
@@ -69,7 +69,7 @@ static const word format_words[] = {
 static const word trace_words[] = {
     { "all", JC_TRACE_CALLS | JC_TRACE_EVENTS | JC_TRACE_ERRORS },
     { "calls", JC_TRACE_CALLS }, { "events", JC_TRACE_EVENTS },
-    { "errors", JC_TRACE_ERRORS }, { "none", 0 }, { NULL, 0 }
+    { "errors", JC_TRACE_ERRORS }, { "problems", JC_TRACE_PROBLEMS }, { "none", 0 }, { NULL, 0 }
 };
 #define JC_CHECK_DEEP_BIT 0x100u    /* in a check word: the deep checks too */
 static const word check_words[] = {
@@ -250,7 +250,7 @@ static const opt_def options[] = {
     { "record", parse_record, NULL, NULL, false, "a file name (a format=bin recording besides the log)", BOTH },
     { "format", parse_words, format_words, set_format, false, "text, jsonl or bin", BOTH },
     { "trace", parse_words, trace_words, set_trace, true,
-      "all, calls, events, errors or none, or several joined by '+'", BOTH },
+      "all, calls, events, errors, problems or none, or several joined by '+'", BOTH },
     { "only", parse_only, NULL, NULL, false, "GLOB[+GLOB...] over function and event names", BOTH },
     { "check", parse_words, check_words, set_check, false, "on, off, strict, deep or strict+deep", JVMTI },
     { "leaks", parse_words, onoff_words, set_leaks, false, "on or off", JVMTI },
@@ -297,7 +297,7 @@ static void set_defaults(jc_options *o)
 {
     *o = (jc_options){
         .format = JC_FMT_TEXT,
-        .trace = JC_TRACE_ERRORS,
+        .trace = JC_TRACE_PROBLEMS,
         .check = JC_CHECK_ON,
         .leaks = true,
         .summary = false,

@@ -30,7 +30,9 @@ enum jc_check { JC_CHECK_OFF, JC_CHECK_ON, JC_CHECK_STRICT };
 enum jc_trace_bits {            /* trace=all is calls|events|errors */
     JC_TRACE_CALLS = 1,         /* every call */
     JC_TRACE_EVENTS = 2,        /* every event */
-    JC_TRACE_ERRORS = 4         /* failing calls and violations (default) */
+    JC_TRACE_ERRORS = 4,        /* every failing call */
+    JC_TRACE_PROBLEMS = 8       /* failing calls whose error is no expected
+                                   outcome of the function (default) */
 };
 
 typedef struct jc_options {
@@ -88,6 +90,9 @@ typedef struct jc_error_doc {
     jvmtiError err;
     jint since;                 /* JVMTI_VERSION_x, no micro */
     const char *name;           /* JVMTI_ERROR_x, as the documenting spec names it */
+    bool outcome;               /* an expected outcome of the function, not a
+                                   misuse (the generator's rule over the spec's
+                                   error categories): trace=problems hides it */
 } jc_error_doc;
 
 typedef struct jc_fn_info {
@@ -110,6 +115,7 @@ typedef struct jc_event_info {
     const int *caps;            /* required capability indexes, -1 ended */
     bool restricts_calls;       /* GC start/finish, ObjectFree: only
                                    callbacksafe functions may be called */
+    jint since;                 /* JVMTI_VERSION_x of its since */
 } jc_event_info;
 
 extern const jc_fn_info jc_fn_table[];
@@ -148,7 +154,7 @@ extern unsigned char jc_fn_absent[];            /* by slot; generated size */
  * from jc_g.opt, jc_fn_selected and jc_fn_absent, each time one of them
  * is set: before any env exists, and when the first env meets the VM):
  *   JC_PATH_FAST  nothing is traced or timed: the fast path;
- *   JC_PATH_SLOT  only a failing call is traced (trace=errors, events):
+ *   JC_PATH_SLOT  only a failing call is traced (trace=problems, errors, events):
  *                 the fast path, the call in its thread's slot (jc_crash.c);
  *   JC_PATH_FULL  every call is traced (trace=calls), timed (summary=on),
  *                 or the VM lacks the function: the full wrapper. */
@@ -157,6 +163,11 @@ extern unsigned char jc_fn_path[];
 void jc_fn_paths_update(void);
 void jc_vm_learn(jvmtiEnv *real);
 jint jc_vm_version(void);                       /* 0 before jc_vm_learn */
+/* SetEventNotificationMode of event ev, newer than the VM: reports the
+ * version violation and returns true (the VM answers
+ * JVMTI_ERROR_INVALID_EVENT_TYPE); false when the VM has ev, or its
+ * version is not known yet. */
+bool jc_event_absent(int ev);
 /* The error an absent function returns (README, Checks: version). */
 #define JC_ERROR_ABSENT JVMTI_ERROR_NOT_AVAILABLE
 /* Reports the version violation; returns JC_ERROR_ABSENT, which the wrapper
@@ -440,6 +451,7 @@ bool jc_report_violation(const char *check, const char *fn, const char *param, c
 
 typedef struct jc_fn_stats {
     _Atomic uint64_t calls, errors, total_ns;
+    _Atomic uint64_t expected;      /* errors that are expected outcomes (jc_error_expected) */
     _Atomic uint64_t shim_calls;    /* made by the shim itself, not the agent */
 } jc_fn_stats;
 

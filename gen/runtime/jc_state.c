@@ -224,6 +224,7 @@ static uint64_t load(_Atomic uint64_t *v) { return atomic_load_explicit(v, memor
 typedef struct fn_row {
     int slot;
     uint64_t calls, errors, total, shim;
+    uint64_t expected;          /* of errors, expected outcomes (not shown under trace=problems) */
 } fn_row;
 
 static int fn_row_cmp(const void *a, const void *b)
@@ -244,7 +245,8 @@ static void summarize_functions(uint64_t now)
         return;
     for (int slot = 0; slot <= jc_fn_max; slot++) {
         jc_fn_stats *s = &jc_fn_stats_table[slot];
-        fn_row row = { slot, load(&s->calls), load(&s->errors), load(&s->total_ns), load(&s->shim_calls) };
+        fn_row row = { slot, load(&s->calls), load(&s->errors), load(&s->total_ns), load(&s->shim_calls),
+                       load(&s->expected) };
         if (row.calls || row.shim)
             rows[n++] = row;
     }
@@ -259,6 +261,7 @@ static void summarize_functions(uint64_t now)
         jc_rec_field_str(r, "type", "function");
         jc_rec_field_int(r, "calls", (long long)row->calls);
         jc_rec_field_int(r, "errors", (long long)row->errors);
+        jc_rec_field_int(r, "expected_errors", (long long)row->expected);
         jc_rec_field_int(r, "total_ns", (long long)row->total);
         jc_rec_field_int(r, "mean_ns", row->calls ? (long long)(row->total / row->calls) : 0);
         jc_rec_field_int(r, "shim_calls", (long long)row->shim);

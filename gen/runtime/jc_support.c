@@ -44,10 +44,14 @@ jvmtiError jc_flag(enum jc_check_id id, int num, const char *param, jvmtiError p
     return bad != JVMTI_ERROR_NONE ? bad : prescribed;
 }
 
+/* A refused call comes with the violation that refused it: a problem
+ * whatever its error, traced under trace=problems too. */
 bool jc_refused_traced(int num, jvmtiError err)
 {
     jc_account(jc_me(), num, err, 0);
-    return jc_traced(num, err);
+    unsigned t = jc_g.opt.trace;
+    return t && jc_fn_selected[num]
+           && ((t & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (t & (JC_TRACE_ERRORS | JC_TRACE_PROBLEMS))));
 }
 
 void jc_refused_end(jc_rec *r, jvmtiError err)

@@ -163,6 +163,29 @@ jvmtiError jc_absent(int num)
     return JC_ERROR_ABSENT;     /* the wrapper's r_<Function> traces the refusal */
 }
 
+/* An event newer than the VM (its `since`): the VM does not know its
+ * number and answers SetEventNotificationMode with INVALID_EVENT_TYPE, in
+ * either mode; what the agent needs to hear is that (a `version`
+ * violation), not the capability the event would need on a newer VM,
+ * which this VM cannot grant either. */
+bool jc_event_absent(int ev)
+{
+    jint vm = jc_vm_version();
+    if (ev < jc_event_min || ev > jc_event_max)
+        return false;
+    const jc_event_info *info = &jc_event_table[ev - jc_event_min];
+    if (!info->name || vm == 0 || (unsigned)info->since <= major_minor(vm))
+        return false;
+    char vmv[16], since[16];
+    version_text(vm, vmv, sizeof vmv);
+    version_text(info->since, since, sizeof since);
+    jc_violation(JC_CHK_version, "SetEventNotificationMode", "event_type",
+                 "the VM's JVMTI %s lacks the event %s (%d), which is since %s: the VM knows no such event "
+                 "(JVMTI_ERROR_INVALID_EVENT_TYPE)",
+                 vmv, info->name, ev, since);
+    return true;
+}
+
 typedef jvmtiError (JNICALL *jc_passed_fn)(jvmtiEnv *, void *, void *, void *, void *, void *, void *, void *);
 
 static void trace_unknown(int slot, jvmtiError err, bool refused)
@@ -170,7 +193,7 @@ static void trace_unknown(int slot, jvmtiError err, bool refused)
     char name[24];
     unsigned t = jc_g.opt.trace;
     snprintf(name, sizeof name, "slot%d", slot);
-    if (!((t & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (t & JC_TRACE_ERRORS)))
+    if (!((t & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && (refused || jc_failure_traced(t, 0, err))))
         || !jc_options_selects(&jc_g.opt, name))
         return;
     jc_rec *r = jc_rec_begin(JC_REC_CALL, name);

@@ -378,7 +378,9 @@ void dtc_violation(dtc_call *c, const char *check, const char *param, const char
 static void call_record(dtc_call *c, bool has_error, int v, bool refused)
 {
     bool failed = (has_error && v != JDWPTRANSPORT_ERROR_NONE) || c->failed_check;
-    if (!tracing(failed ? JC_TRACE_CALLS | JC_TRACE_ERRORS : JC_TRACE_CALLS, fn_name(c->fn)))
+    /* no spec tells a transport's expected outcomes: trace=problems
+     * shows every failed call, as trace=errors does */
+    if (!tracing(failed ? JC_TRACE_CALLS | JC_TRACE_ERRORS | JC_TRACE_PROBLEMS : JC_TRACE_CALLS, fn_name(c->fn)))
         return;
     uint64_t t = jc_now_ns();
     jc_rec *r = jc_rec_begin(JC_REC_CALL, fn_name(c->fn));

@@ -12,6 +12,12 @@
  * judges nothing: the test reads the trace.  It prints each result as
  * "newer_agent: NAME -> ERROR" so the test can compare with what the
  * agent got.
+ *
+ * With the option "events" it does instead what an agent for a newer JDK
+ * does on an older one with events: it asks GetEnv for JVMTI 1.2 (JDK 8 on
+ * grant it), adds the capabilities the VM offers, and in VMInit enables
+ * and disables SampledObjectAlloc (since 11) and VirtualThreadStart (since
+ * 21), which a JDK 8 (both) or 17 (the second) does not know.
  */
 #define AGENT_NAME "newer_agent"
 
@@ -22,10 +28,24 @@
 /* (a JDK 17 jvmti.h has no ClearAllFramePops: the build fails) */
 
 static jvmtiEnv *jvmti, *bare;
+static int events_mode;
 
 static void report(const char *what, jvmtiError err)
 {
     fprintf(stderr, "%s: %s -> %d\n", AGENT_NAME, what, (int)err);
+}
+
+static void JNICALL on_vm_init_events(jvmtiEnv *env, JNIEnv *jni, jthread thread)
+{
+    (void)env, (void)jni, (void)thread;
+    report("EnableSampledObjectAlloc",
+           (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_SAMPLED_OBJECT_ALLOC, NULL));
+    report("DisableSampledObjectAlloc",
+           (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_DISABLE, JVMTI_EVENT_SAMPLED_OBJECT_ALLOC, NULL));
+    report("EnableVirtualThreadStart",
+           (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_VIRTUAL_THREAD_START, NULL));
+    report("DisableVirtualThreadStart",
+           (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_DISABLE, JVMTI_EVENT_VIRTUAL_THREAD_START, NULL));
 }
 
 static void JNICALL on_vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
@@ -52,9 +72,11 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
     jvmtiEventCallbacks cb;
     jint version = 0;
 
-    (void)options, (void)reserved;
-    if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION_11) != JNI_OK
-        || (*vm)->GetEnv(vm, (void **)&bare, JVMTI_VERSION_11) != JNI_OK) {
+    (void)reserved;
+    events_mode = options != NULL && strcmp(options, "events") == 0;
+    version = events_mode ? JVMTI_VERSION_1_2 : JVMTI_VERSION_11;
+    if ((*vm)->GetEnv(vm, (void **)&jvmti, version) != JNI_OK
+        || (*vm)->GetEnv(vm, (void **)&bare, version) != JNI_OK) {
         agent_failed("GetEnv", 0);
         return JNI_ERR;
     }
@@ -69,10 +91,11 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
     caps.can_suspend = pot.can_suspend;
     caps.can_generate_frame_pop_events = pot.can_generate_frame_pop_events;
     caps.can_support_virtual_threads = pot.can_support_virtual_threads;
+    caps.can_generate_sampled_object_alloc_events = pot.can_generate_sampled_object_alloc_events;
     TRY((*jvmti)->AddCapabilities(jvmti, &caps));
 
     memset(&cb, 0, sizeof cb);
-    cb.VMInit = on_vm_init;
+    cb.VMInit = events_mode ? on_vm_init_events : on_vm_init;
     TRY((*jvmti)->SetEventCallbacks(jvmti, &cb, (jint)sizeof cb));
     TRY((*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, NULL));
     return JNI_OK;
