@@ -169,6 +169,22 @@ void jt_out_puts(jt_out *o, const char *s)
         note_error(o);
 }
 
+int jt_out_write(jt_out *o, const void *p, size_t n)
+{
+    errno = 0;
+    if (n && fwrite(p, 1, n, o->f) != n) {
+        note_error(o);
+        return -1;
+    }
+    return 0;
+}
+
+void jt_out_fail(jt_out *o)
+{
+    if (!o->err)
+        o->err = EIO;
+}
+
 void jt_out_printf(jt_out *o, const char *fmt, ...)
 {
     va_list ap;
