@@ -92,10 +92,12 @@ int main(int argc, char **argv)
     jt_spec *history[JT_CLI_MAX_HISTORY];
     int ok = 1, nhistory = 0;
     for (int i = 0; i < cli.nhistory && ok; i++)
-        if ((history[nhistory] = jt_spec_load(cli.history[i], &lo)) != NULL)
-            nhistory++;
-        else
+        if ((history[nhistory] = jt_spec_load(cli.history[i], &lo)) == NULL)
             ok = 0;
+        else if (jt_lint_at(history[nhistory++], JT_DIAG_ERROR) != 0) {
+            jt_diag(JT_DIAG_ERROR, cli.history[i], 0, "--history: a spec with errors (--lint lists all findings)");
+            ok = 0;
+        }
     ctx.history = (const jt_spec *const *)history;
     ctx.nhistory = nhistory;
     for (int i = 0; i < jt_nemitters && ok; i++) {

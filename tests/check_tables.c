@@ -24,6 +24,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <signal.h>
+#include <unistd.h>
 
 #include "emit/emit.h"
 #include "model/model.h"
@@ -743,6 +745,123 @@ START_TEST(test_bad_outdir)
 }
 END_TEST
 
+/* ---- publishing: all or nothing, and nothing hidden left behind ----------- */
+
+static void write_output(const char *dir, const char *name, const char *text)
+{
+    jt_out *o = jt_out_open(dir, name);
+    ck_assert_ptr_nonnull(o);
+    jt_out_puts(o, text);
+    ck_assert_int_eq(jt_out_commit(o), 0);
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    char buf[256];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return xasprintf("%s", buf);
+}
+
+static void assert_text(const char *dir, const char *name, const char *want)
+{
+    char *path = xasprintf("%s/%s", dir, name);
+    char *got = slurp(path);
+    ck_assert_msg(got && strcmp(got, want) == 0, "%s holds '%s', expected '%s'", path, got ? got : "(none)", want);
+    free(got);
+    free(path);
+}
+
+/* Hidden files (our temporaries, backups) left in dir. */
+static int hidden_files(const char *dir)
+{
+    char *cmd = xasprintf("test -z \"$(find '%s' -name '.*' -type f)\"", dir);
+    int left = system(cmd) != 0;
+    free(cmd);
+    return left;
+}
+
+/* One output cannot be put in place (a directory holds its name): none of
+ * the run's outputs replaces the old ones, and no temporary is left. */
+START_TEST(test_publish_all_or_nothing)
+{
+    char *dir = fresh_dir("publish", "all-or-nothing");
+    write_output(dir, "a.txt", "old a");
+    write_output(dir, "c.txt", "old c");
+    ck_assert_int_eq(jt_out_finish(1), 0);
+    char *blocker = xasprintf("%s/b.txt/inside", dir);
+    mkdir_p(blocker);
+    write_output(dir, "a.txt", "new a");
+    write_output(dir, "b.txt", "new b");
+    write_output(dir, "c.txt", "new c");
+    ck_assert_int_eq(jt_out_finish(1), -1);
+    assert_text(dir, "a.txt", "old a");
+    assert_text(dir, "c.txt", "old c");
+    ck_assert_msg(!hidden_files(dir), "temporaries left in %s", dir);
+    /* and a run that can publish replaces them all */
+    write_output(dir, "a.txt", "new a");
+    write_output(dir, "c.txt", "new c");
+    write_output(dir, "d.txt", "new d");
+    ck_assert_int_eq(jt_out_finish(1), 0);
+    assert_text(dir, "a.txt", "new a");
+    assert_text(dir, "c.txt", "new c");
+    assert_text(dir, "d.txt", "new d");
+    ck_assert_msg(!hidden_files(dir), "backups left in %s", dir);
+    free(blocker);
+    free(dir);
+}
+END_TEST
+
+/* SIGTERM (or SIGINT) while outputs are being written: the process dies of
+ * the signal and leaves none of its temporaries. */
+START_TEST(test_signal_removes_temporaries)
+{
+    static const int sigs[] = { SIGTERM, SIGINT };
+    char *dir = fresh_dir("publish", "signal");
+    pid_t pid = fork();
+    ck_assert_int_ne(pid, -1);
+    if (pid == 0) {
+        signal(sigs[_i], SIG_DFL);
+        if (jt_out_dir(dir) != 0)
+            _exit(2);
+        write_output(dir, "done.txt", "committed");
+        jt_out *o = jt_out_open(dir, "half.txt");
+        if (!o)
+            _exit(2);
+        jt_out_puts(o, "half");
+        fflush(jt_out_file(o));
+        raise(sigs[_i]);
+        _exit(3);
+    }
+    int st = 0;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert_msg(WIFSIGNALED(st) && WTERMSIG(st) == sigs[_i], "child status %#x: not killed by signal %d", st, sigs[_i]);
+    ck_assert_msg(!hidden_files(dir), "temporaries left in %s after signal %d", dir, sigs[_i]);
+    char *done = xasprintf("%s/done.txt", dir);
+    ck_assert_msg(access(done, F_OK) != 0, "%s was published by a killed run", done);
+    free(done);
+    free(dir);
+}
+END_TEST
+
+/* -o a/b/c: the folder is made with its parents. */
+START_TEST(test_outdir_parents)
+{
+    char *base = fresh_dir("publish", "parents");
+    char *dir = xasprintf("%s/a/b/c", base);
+    ck_assert_int_eq(jt_out_dir(dir), 0);
+    write_output(dir, "x.txt", "x");
+    ck_assert_int_eq(jt_out_finish(1), 0);
+    assert_text(dir, "x.txt", "x");
+    free(dir);
+    free(base);
+}
+END_TEST
+
 /* ---- a hand-made model: the corners the real specs do not reach ---------- */
 
 /* Escapes (quote, backslash, "??=", tab, newline, UTF-8 followed by a
@@ -1042,6 +1161,11 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_sections);
     tcase_add_test(tc, test_events_need_type);
     suite_add_tcase(s, tc);
+    TCase *pub = tcase_create("publish");
+    tcase_add_test(pub, test_publish_all_or_nothing);
+    tcase_add_loop_test(pub, test_signal_removes_temporaries, 0, 2);
+    tcase_add_test(pub, test_outdir_parents);
+    suite_add_tcase(s, pub);
 
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

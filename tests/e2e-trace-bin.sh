@@ -195,8 +195,12 @@ decode jsonl "$out/good-jsonl.bin" "$out/filtered.jsonl" --until=1000us
 chk filter window 0:1000000 "$out/filtered.jsonl" "$out/good-decoded.jsonl" || fail "--until=1000us: wrong records"
 rc=0
 "$JVMTIGEN" trace --since=soon "$out/good-jsonl.bin" >"$out/bad.out" 2>"$out/bad.err" || rc=$?
-[[ $rc -eq 1 && ! -s $out/bad.out ]] && grep -q 'error: bad --since' "$out/bad.err" ||
-    fail "--since=soon: exit $rc, expected 1 with one message: $(cat "$out/bad.err")"
+[[ $rc -eq 2 && ! -s $out/bad.out && $(wc -l <"$out/bad.err") -eq 1 ]] &&
+    grep -q '^jvmtigen trace: error: bad --since=soon' "$out/bad.err" ||
+    fail "--since=soon: exit $rc, expected 2 (usage) with one message: $(cat "$out/bad.err")"
+# far past any recording (more nanoseconds than 64 bits hold): nothing, not everything
+decode jsonl "$out/good-jsonl.bin" "$out/filtered.jsonl" --since=99999999999999999999s
+[[ ! -s $out/filtered.jsonl ]] || fail "--since=99999999999999999999s printed $(wc -l <"$out/filtered.jsonl") records"
 
 echo "== recordings of versions 3 (before the TSC clock) and 4 (chunks of one size) still decode; damaged clocks are refused"
 decode jsonl "$srcdir/tests/fuzz/trace-seeds/good.bin" "$out/v3.jsonl"

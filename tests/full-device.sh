@@ -8,6 +8,8 @@
 #   3. -o with a file size limit (ulimit -f, SIGXFSZ ignored: EFBIG), which
 #      any machine allows: the same path through the code as a full disk.
 #   4. the same tmpfs, already full before jvmtigen starts.
+#   5. --xsl (OpenJDK's jvmtiEnter.xsl, a 225 kB output) into /dev/full and
+#      into a 64 KiB tmpfs: the cause named, not "Input/output error".
 # Exit 0 pass, 1 fail.
 set -euo pipefail
 
@@ -35,6 +37,18 @@ rc=0
 "$JVMTIGEN" --header --stdout "$spec" >/dev/full 2>"$out/devfull.err" || rc=$?
 expect devfull "$rc" "$out/devfull.err" "cannot write standard output: No space left on device" "$out/none"
 
+xsl=$SPEC_DIR/../reference/openjdk/jdk17/xsl/jvmtiEnter.xsl
+if [[ -f $xsl ]]; then
+    echo "== --xsl jvmtiEnter.xsl --stdout >/dev/full"
+    rc=0
+    "$JVMTIGEN" --xsl="$xsl" --param interface=jvmti --param majorversion=17 --stdout "$spec" >/dev/full \
+        2>"$out/xsl-devfull.err" || rc=$?
+    expect xsl-devfull "$rc" "$out/xsl-devfull.err" "cannot write standard output: No space left on device" "$out/none"
+else
+    xsl=
+    echo "   note: $xsl not found: the --xsl cases are skipped"
+fi
+
 echo "== -o DIR with a 64 KiB file size limit (EFBIG)"
 mkdir -p "$out/fsize"
 rc=0
@@ -52,13 +66,22 @@ if ! unshare -Urm true 2>/dev/null; then
 fi
 echo "== -o into a 256 KiB tmpfs (ENOSPC part-way)"
 echo "== -o into a tmpfs that is full before the run"
-export JVMTIGEN spec out
+export JVMTIGEN spec out xsl
 rc=0
 unshare -Urm bash -c '
     set -u
     mnt=$out/mnt
     mkdir -p "$mnt"
     mount -t tmpfs -o size=256k tmpfs "$mnt" || exit 3
+    if [[ -n $xsl ]]; then
+        mkdir "$mnt/xsl"
+        mount -t tmpfs -o size=64k tmpfs "$mnt/xsl" || exit 3
+        rc=0; "$JVMTIGEN" --xsl="$xsl" --param interface=jvmti --param majorversion=17 -o "$mnt/xsl" \
+            --xsl-output=jvmtiEnter.cpp "$spec" 2>"$out/xsl-tmpfs.err" || rc=$?
+        echo "$rc" >"$out/xsl-tmpfs.rc"
+        find "$mnt/xsl" -mindepth 1 >"$out/xsl-tmpfs.left"
+        umount "$mnt/xsl"
+    fi
     mkdir "$mnt/small"
     rc=0; "$JVMTIGEN" -o "$mnt/small" "$spec" 2>"$out/tmpfs.err" || rc=$?
     echo "$rc" >"$out/tmpfs.rc"
@@ -74,7 +97,9 @@ if ((rc != 0)); then
     fail "the namespace script failed (exit $rc)"
     exit 1
 fi
-for name in tmpfs full; do
+names=(tmpfs full)
+[[ -n $xsl ]] && names+=(xsl-tmpfs)
+for name in "${names[@]}"; do
     mkdir -p "$out/$name.dir"   # stands for the directory inside the namespace
     [[ ! -s $out/$name.left ]] || fail "$name: left behind: $(tr '\n' ' ' <"$out/$name.left")"
     expect "$name" "$(cat "$out/$name.rc")" "$out/$name.err" "No space left on device" "$out/$name.dir"

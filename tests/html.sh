@@ -131,6 +131,30 @@ if not bad:
 sys.exit(1 if bad else 0)
 PY
 
+# A link of another scheme than http(s), ftp or mailto in the spec (a
+# translation can carry one too) is never live: javascript: and data: hrefs
+# become relative paths, with --doc-base= (relative links as written) too.
+echo "== unsafe link schemes"
+mkdir -p "$out/scheme"
+sed 's|<externallink id="jni/index.html">|<externallink id="javascript:alert(1)">|; s|<externallink id="jni/index.html#|<externallink id="data:text/html,x#|' \
+    "$SPEC_DIR/jdk17/jvmti.xml" >"$out/scheme/jvmti.xml"
+if ! grep -q 'externallink id="javascript:' "$out/scheme/jvmti.xml"; then
+    echo "FAIL: the JDK 17 spec has no <externallink id=\"jni/index.html\"> to turn into javascript:"
+    status=1
+fi
+for base in --doc-base= --doc-base=https://example.org/specs; do
+    "$JVMTIGEN" -q -o "$out/scheme/out" --html "$base" "$out/scheme/jvmti.xml" || status=1
+    if grep -Eio 'href="(javascript|data):[^"]*"' "$out/scheme/out/jvmti.html" | head -3 | grep .; then
+        echo "FAIL: $base: a live javascript: or data: link"
+        status=1
+    elif ! grep -q 'href="[^"]*javascript:alert(1)"' "$out/scheme/out/jvmti.html"; then
+        echo "FAIL: $base: the link is gone (expected it made relative)"
+        status=1
+    else
+        echo "   ok: $base: $(grep -o 'href="[^"]*javascript:alert(1)"' "$out/scheme/out/jvmti.html" | head -1)"
+    fi
+done
+
 # The footer carries the spec's copyright line (read here from the XML's
 # leading comment); every check id on the page has its row in the reference.
 echo "== legal footer, checks reference"

@@ -59,7 +59,8 @@ grep -q 'declares no version' "$out/jdk8.stderr" && bad "jdk8: a version note, t
 # ---- 2. one small spec per rule ------------------------------------------
 # The template is clean: one function Foo (slot 1) using the one capability
 # can_x.  A case fills one slot: category (functions, typedefs, constants),
-# caps (capability fields), errors (error ids) or events.
+# caps (capability fields), errors (error ids) or events (one event, Tick,
+# when the case leaves it empty: a spec needs one).
 template() {
     cat <<EOF
 <?xml version="1.0"?>
@@ -78,7 +79,7 @@ $category
 $errors
 </errorcategory></errorsection>
 <eventsection label="Ev">
-$events
+${events:-$(ev Tick 50)}
 </eventsection>
 <datasection/><issuessection label="I"/>
 <changehistory id="ChangeHistory" update="x"/>
@@ -155,6 +156,10 @@ check missing-description 0 missing-description category "$(fn Bar 2 '' '<param 
 check table-gap           0 table-gap           category "$(fn Bar 4 '' '' '')"
 check elided-slot         0 elided-slot         category "<elide>$(fn Old 1 '' '' '')</elide>"
 check event-gap           0 event-gap           events   "$(ev A 50)$(ev B 53)"
+check no-events           1 no-events           events   '<intro id="none" label="None">No events.</intro>'
+check type-order          1 type-order          category '<typedef id="Loop" label="L"><field id="me"><struct>Loop</struct><description>m</description></field></typedef>'
+check type-order-callback 1 type-order          category '<callback id="Cb"><void/><synopsis>s</synopsis><description>d</description><parameters><param id="p"><ptrtype><struct>Cb</struct></ptrtype><description>p</description></param></parameters></callback>'
+check dup-event-const     1 duplicate-id        events   "$(ev A 50)$(ev A 51 | sed 's/id="A" label="A"/id="B" label="B"/')"
 
 # ---- 3. docs list the rules the code has ---------------------------------
 code_rules=$(sed -n 's/^ *\[R_[A-Z_]*\] *= { "\([a-z-]*\)", JT_DIAG_\([A-Z]*\),.*/\1 \2/p' "$srcdir/gen/analyze/lint.c" \

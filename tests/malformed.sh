@@ -76,6 +76,10 @@ gen_huge_attribute() {               # a 20 MB attribute value
     head -c 20000000 /dev/zero | tr '\0' a >"$1.payload"
     splice "a 20 MB attribute value" 'for tests' "$1.payload" >"$1"
 }
+gen_many_attributes() {             # 200000 attributes on one element
+    awk 'BEGIN { for (i = 0; i < 200000; i++) printf "a%d=\"x\" ", i; printf "subtitle=" }' >"$1.payload"
+    splice "200000 attributes on one element (quadratic in libxml2)" 'subtitle=' "$1.payload" >"$1"
+}
 gen_huge_name() {                    # a 100000-character element name
     { printf '<'; repeat a 100000; printf '/>'; } >"$1.payload"
     splice "an element name of 100000 characters" "$INTRO" "$1.payload" >"$1"

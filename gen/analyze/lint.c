@@ -22,7 +22,7 @@ enum {
     R_TABLE_GAP, R_ELIDED_SLOT, R_EVENT_GAP, R_SINCE_SYNTAX, R_SINCE_FUTURE,
     R_COUNT_REF, R_COUNT_TYPE, R_ENUM_DUPLICATE, R_ELIDED_CAPABILITY,
     R_CAPABILITY_TWICE, R_UNUSED_CAPABILITY, R_DUPLICATE_ID, R_ID_COLLISION,
-    R_DUPLICATE_PARAM, R_NAME_PREFIX, R_MISSING_DESCRIPTION,
+    R_DUPLICATE_PARAM, R_NAME_PREFIX, R_MISSING_DESCRIPTION, R_NO_EVENTS, R_TYPE_ORDER,
     R_COUNT
 };
 
@@ -59,6 +59,10 @@ const jt_lint_rule jt_lint_rules[R_COUNT] = {
                                "an event constant, error or capability does not have its kind's prefix" },
     [R_MISSING_DESCRIPTION] = { "missing-description", JT_DIAG_WARNING,
                                "a live function, event, parameter, field, error or capability has no description" },
+    [R_NO_EVENTS]          = { "no-events", JT_DIAG_ERROR,
+                               "a JVMTI-layout spec without a live event (the header's event enum and callbacks need one)" },
+    [R_TYPE_ORDER]         = { "type-order", JT_DIAG_ERROR,
+                               "a struct holds itself, or a struct declared after it, by value; or a callback names itself or a later callback (C cannot declare it)" },
 };
 
 const int jt_nlint_rules = R_COUNT;
@@ -205,8 +209,13 @@ static bool elided_event_at(const jt_spec *s, int num)
 static void check_events(lint *l)
 {
     const jt_spec *s = l->s;
-    if (s->min_event_num < 0)
+    if (s->min_event_num < 0) {
+        if (s->iface.layout == JT_LAYOUT_JVMTI)
+            report(l, R_NO_EVENTS, s->eventsection_line ? s->eventsection_line : s->root_line,
+                   s->eventsection_line ? "<eventsection> has no live event (expected at least one <event>)"
+                                        : "the spec has no <eventsection> (expected one with at least one <event>)");
         return;
+    }
     for (size_t i = 0; i < s->nevents; i++) {
         const jt_event *e = s->events[i];
         if (!e->elided)
@@ -451,14 +460,14 @@ static int cmp_id_def(const void *a, const void *b)
     return x->order < y->order ? -1 : x->order > y->order;
 }
 
-static const char K_FUNCTION[] = "function", K_EVENT[] = "event", K_CALLBACK[] = "callback",
+static const char K_FUNCTION[] = "function", K_EVENT[] = "event", K_EVENT_CONST[] = "event constant", K_CALLBACK[] = "callback",
                   K_TYPEDEF[] = "typedef", K_CONSTANTS[] = "constants group", K_CONSTANT[] = "constant",
                   K_BASETYPE[] = "base type", K_ERROR[] = "error", K_CAPABILITY[] = "capability";
 
 static void check_ids(lint *l)
 {
     const jt_spec *s = l->s;
-    size_t n = s->nfunctions + s->nevents + s->ncallbacks + s->ntypedefs + s->nconstants + s->nbasetypes +
+    size_t n = s->nfunctions + 2 * s->nevents + s->ncallbacks + s->ntypedefs + s->nconstants + s->nbasetypes +
                s->nerrors + s->ncapabilities;
     for (size_t i = 0; i < s->nconstants; i++)
         n += s->constants[i]->nconstants;
@@ -471,8 +480,11 @@ static void check_ids(lint *l)
         if (s->functions[i]->in_table)
             ADD(s->functions[i]->id, K_FUNCTION, s->functions[i]->line);
     for (size_t i = 0; i < s->nevents; i++)
-        if (!s->events[i]->elided)
+        if (!s->events[i]->elided) {
             ADD(s->events[i]->id, K_EVENT, s->events[i]->line);
+            if (s->events[i]->const_name)
+                ADD(s->events[i]->const_name, K_EVENT_CONST, s->events[i]->line);
+        }
     for (size_t i = 0; i < s->ncallbacks; i++)
         if (!s->callbacks[i]->elided)
             ADD(s->callbacks[i]->id, K_CALLBACK, s->callbacks[i]->line);
@@ -508,15 +520,34 @@ static void check_ids(lint *l)
     free(d);
 }
 
+/* Two params or fields of one declaration with one id: sorted by id (then
+ * position), so a declaration of any size is checked in n log n. */
+static int cmp_param_id(const void *a, const void *b)
+{
+    const jt_param *x = *(const jt_param *const *)a, *y = *(const jt_param *const *)b;
+    int c = strcmp(x->id, y->id);
+    return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
 static void check_param_list(lint *l, const char *what, const char *owner, const jt_param *ps, size_t n)
 {
-    for (size_t i = 1; i < n; i++)
-        for (size_t j = 0; j < i; j++)
-            if (strcmp(ps[i].id, ps[j].id) == 0) {
-                report(l, R_DUPLICATE_PARAM, ps[i].line, "%s %s has two %s named %s (first at line %d)",
-                       what, owner, strcmp(what, "typedef") == 0 ? "fields" : "parameters", ps[i].id, ps[j].line);
-                break;
-            }
+    if (n < 2)
+        return;
+    const jt_param **v = malloc(n * sizeof *v);
+    if (!v)
+        jt_fatal("out of memory");
+    for (size_t i = 0; i < n; i++)
+        v[i] = &ps[i];
+    jt_sort(v, n, sizeof *v, cmp_param_id);
+    for (size_t i = 1, first = 0; i < n; i++) {
+        if (strcmp(v[i]->id, v[first]->id) != 0) {
+            first = i;
+            continue;
+        }
+        report(l, R_DUPLICATE_PARAM, v[i]->line, "%s %s has two %s named %s (first at line %d)", what, owner,
+               strcmp(what, "typedef") == 0 ? "fields" : "parameters", v[i]->id, v[first]->line);
+    }
+    free(v);
 }
 
 static void check_params(lint *l)
@@ -606,6 +637,78 @@ static void check_descriptions(lint *l)
                    s->capabilities[i].id);
 }
 
+/* ---- declaration order --------------------------------------------------
+ * The header declares structs and callback types in document order (each
+ * struct also predeclared): a struct may hold by value only a struct
+ * complete before it, and a callback type may name only callback types
+ * declared before it. */
+
+static size_t typedef_index(const jt_spec *s, const jt_typedef *t)
+{
+    for (size_t i = 0; i < s->ntypedefs; i++)
+        if (s->typedefs[i] == t)
+            return i;
+    return (size_t)-1;
+}
+
+static size_t callback_index(const jt_spec *s, const jt_callback *c)
+{
+    for (size_t i = 0; i < s->ncallbacks; i++)
+        if (s->callbacks[i] == c)
+            return i;
+    return (size_t)-1;
+}
+
+static void check_struct_order(lint *l, size_t i)
+{
+    const jt_spec *s = l->s;
+    const jt_typedef *t = s->typedefs[i];
+    for (size_t j = 0; j < t->nfields; j++) {
+        const jt_type *ft = t->fields[j].type;
+        if (ft->kind != JT_STRUCT || ft->ref.kind != JT_T_TYPEDEF)
+            continue;   /* behind a pointer, or not a struct of the spec */
+        const jt_typedef *u = ft->ref.ptr;
+        size_t k = typedef_index(s, u);
+        if (u == t)
+            report(l, R_TYPE_ORDER, t->fields[j].line, "field %s of %s holds %s itself by value", t->fields[j].id,
+                   t->id, t->id);
+        else if (k != (size_t)-1 && k > i)
+            report(l, R_TYPE_ORDER, t->fields[j].line,
+                   "field %s of %s holds %s by value, which is declared after it (line %d)", t->fields[j].id, t->id,
+                   u->id, u->line);
+    }
+}
+
+static void check_callback_order(lint *l, size_t i)
+{
+    const jt_spec *s = l->s;
+    const jt_callback *c = s->callbacks[i];
+    if (c->elided)
+        return;
+    for (size_t j = 0; j < c->nparams; j++)
+        for (const jt_type *pt = c->params[j].type; pt; pt = pt->inner) {
+            if (pt->ref.kind != JT_T_CALLBACK)
+                continue;
+            const jt_callback *d = pt->ref.ptr;
+            size_t k = callback_index(s, d);
+            if (d == c)
+                report(l, R_TYPE_ORDER, c->params[j].line, "parameter %s of callback %s has the callback's own type",
+                       c->params[j].id, c->id);
+            else if (k != (size_t)-1 && k > i && !d->elided)
+                report(l, R_TYPE_ORDER, c->params[j].line,
+                       "parameter %s of callback %s names callback %s, which is declared after it (line %d)",
+                       c->params[j].id, c->id, d->id, d->line);
+        }
+}
+
+static void check_type_order(lint *l)
+{
+    for (size_t i = 0; i < l->s->ntypedefs; i++)
+        check_struct_order(l, i);
+    for (size_t i = 0; i < l->s->ncallbacks; i++)
+        check_callback_order(l, i);
+}
+
 /* ---- entry point ------------------------------------------------------- */
 
 int jt_lint(const jt_spec *s)
@@ -625,6 +728,7 @@ int jt_lint_at(const jt_spec *s, jt_diag_level min_level)
     check_capabilities(&l);
     check_ids(&l);
     check_params(&l);
+    check_type_order(&l);
     check_prefixes(&l);
     check_descriptions(&l);
     print_findings(&l);

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 
 #include "analyze/diff.h"
+#include "analyze/lint.h"
 #include "emit/emit.h"
 #include "emit/site.h"
 #include "i18n/lang.h"
@@ -181,6 +182,10 @@ int jt_site_main(int argc, char **argv)
         v[i].spec = jt_spec_load(v[i].path, &lo);
         if (!v[i].spec)
             goto out;
+        if (jt_lint_at(v[i].spec, JT_DIAG_ERROR) != 0) {
+            jt_diag(JT_DIAG_ERROR, v[i].path, 0, "not generating from a spec with errors (--lint lists all findings)");
+            goto out;
+        }
         jt_spec_version(v[i].spec, 0, &v[i].major, &v[i].minor, &v[i].micro);
         if (v[i].major >= 9)
             snprintf(v[i].label, sizeof v[i].label, "%d", v[i].major);

@@ -35,6 +35,7 @@
 
 #include "../runtime/jc_bintrace.h"
 #include "../runtime/jc_sink.h"
+#include "../util/diag.h"
 #include "../util/readfile.h"
 #include "trace.h"
 
@@ -139,9 +140,13 @@ typedef struct filters {
     uint64_t since, until;      /* ns after the first record */
 } filters;
 
+/* "path:offset: error: what", through util/diag (so counted, and silent
+ * where a caller such as the fuzz target asked for that). */
 static int bad(const char *path, size_t off, const char *what)
 {
-    fprintf(stderr, "%s:%zu: error: %s\n", path, off, what);
+    char where[4096];
+    snprintf(where, sizeof where, "%s:%zu", path, off);
+    jt_diag(JT_DIAG_ERROR, where, 0, "%s", what);
     return -1;
 }
 
@@ -769,22 +774,27 @@ static int check_items(const unsigned char *r, size_t len, size_t off, const cha
     return 0;
 }
 
-static int parse_filters_time(const char *s, uint64_t *out)
+/* A time past what 64 bits of nanoseconds hold (585 years) is the end of
+ * any recording: saturated, never wrapped. */
+int jt_trace_parse_time(const char *s, uint64_t *out)
 {
     char *end;
     double v = strtod(s, &end);
     static const struct { const char *unit; double ns; } units[] = {
         { "", 1 }, { "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 },
     };
-    if (end == s || v < 0 || !isfinite(v))
+    if (end == s || v < 0 || isnan(v))
         return -1;
     for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
         if (strcmp(end, units[i].unit) == 0) {
-            *out = (uint64_t)(v * units[i].ns);
+            double ns = v * units[i].ns;
+            *out = ns >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)ns;
             return 0;
         }
     return -1;
 }
+
+#define TIME_EXPECTED "expected a time after the first record: 250ms, 1.5s, 300us, 42ns"
 
 int jt_trace_decode_filtered(const unsigned char *d, size_t len, const char *path, enum jt_trace_fmt fmt,
                              const jt_trace_filters *tf, char **out, size_t *outlen)
@@ -796,10 +806,10 @@ int jt_trace_decode_filtered(const unsigned char *d, size_t len, const char *pat
         f.thread = tf->thread;
         f.function = tf->function;
         f.check = tf->check;
-        if (tf->since && parse_filters_time(tf->since, &f.since) != 0)
-            return bad(path, 0, "bad --since (expected a time after the first record: 250ms, 1.5s, 300us, 42ns)");
-        if (tf->until && parse_filters_time(tf->until, &f.until) != 0)
-            return bad(path, 0, "bad --until (expected a time after the first record: 250ms, 1.5s, 300us, 42ns)");
+        if (tf->since && jt_trace_parse_time(tf->since, &f.since) != 0)
+            return bad(path, 0, "bad --since (" TIME_EXPECTED ")");
+        if (tf->until && jt_trace_parse_time(tf->until, &f.until) != 0)
+            return bad(path, 0, "bad --until (" TIME_EXPECTED ")");
         f.has_since = tf->since != NULL;
         f.has_until = tf->until != NULL;
     }
@@ -1063,6 +1073,15 @@ int jt_trace_main(int argc, char **argv)
     }
     if (!path) {
         fprintf(stderr, "jvmtigen trace: error: no FILE (expected " USAGE ")\n");
+        return 2;
+    }
+    uint64_t ns;
+    if (tf.since && jt_trace_parse_time(tf.since, &ns) != 0) {
+        fprintf(stderr, "jvmtigen trace: error: bad --since=%s (" TIME_EXPECTED ")\n", tf.since);
+        return 2;
+    }
+    if (tf.until && jt_trace_parse_time(tf.until, &ns) != 0) {
+        fprintf(stderr, "jvmtigen trace: error: bad --until=%s (" TIME_EXPECTED ")\n", tf.until);
         return 2;
     }
     size_t len;

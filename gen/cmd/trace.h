@@ -3,6 +3,7 @@
 #define JVMTIGEN_TRACE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 enum jt_trace_fmt { JT_TRACE_TEXT, JT_TRACE_JSONL, JT_TRACE_CHROME };
 
@@ -23,6 +24,10 @@ int jt_trace_decode_filtered(const unsigned char *data, size_t len, const char *
                              const jt_trace_filters *filters, char **out, size_t *outlen);
 int jt_trace_decode(const unsigned char *data, size_t len, const char *path, enum jt_trace_fmt fmt, char **out,
                     size_t *outlen);
+
+/* "250ms", "1.5s", "300us", "42ns", "42" as nanoseconds (saturated at
+ * UINT64_MAX); -1 when s is not such a time. */
+int jt_trace_parse_time(const char *s, uint64_t *out);
 
 /* argv[0] is "trace": [--format=text|jsonl|chrome] [filters] FILE.  Exit status. */
 int jt_trace_main(int argc, char **argv);

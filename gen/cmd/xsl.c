@@ -6,7 +6,9 @@
  * our file:line messages and stops here); parse the same bytes again as the
  * tree the stylesheet sees; compile the stylesheet (xsl_style.c); run it
  * with the --param strings and the Java-like sort (xsl_collate.c); write
- * the serialized result through util/outfile.
+ * the result, serialized as it is written (a libxml2 output buffer whose
+ * writes go to util/outfile, so the text is never held whole in memory and
+ * a failed write keeps its errno: "No space left on device").
  *
  * Differences between libxslt and Java's XSLT (XSLTC, what jvmtiGen runs
  * on) met with OpenJDK's stylesheets, and how each is handled:
@@ -34,6 +36,7 @@
 #include <string.h>
 
 #include <libxml/parser.h>
+#include <libxslt/imports.h>
 #include <libxslt/transform.h>
 #include <libxslt/variables.h>
 #include <libxslt/xsltInternals.h>
@@ -88,9 +91,8 @@ static const char **param_list(const jt_cli *cli, char ***names)
     return list;
 }
 
-/* Run style over doc: 0 and the serialized result in *text (xmlFree it;
- * NULL when empty) and *len, or -1 after messages. */
-static int transform(const jt_cli *cli, xsltStylesheetPtr style, xmlDocPtr doc, xmlChar **out, int *len)
+/* Run style over doc: the result tree, or NULL after messages. */
+static xmlDocPtr transform(const jt_cli *cli, xsltStylesheetPtr style, xmlDocPtr doc)
 {
     xsltTransformContextPtr ctxt = xsltNewTransformContext(style, doc);
     if (!ctxt)
@@ -107,27 +109,54 @@ static int transform(const jt_cli *cli, xsltStylesheetPtr style, xmlDocPtr doc, 
     if (!failed)
         result = xsltApplyStylesheetUser(style, doc, NULL, NULL, NULL, ctxt);
     failed = failed || !result || ctxt->state != XSLT_STATE_OK;
-    xmlChar *text = NULL;
-    *len = 0;
-    if (!failed && xsltSaveResultToString(&text, len, result, style) != 0)
-        failed = 1;
     if (jt_xsl_diag_end(failed) == 0 && failed)
         jt_diag(JT_DIAG_ERROR, cli->xsl_path, 0, "the transformation failed");
     if (failed) {
-        xmlFree(text);
-        text = NULL;
+        xmlFreeDoc(result);
+        result = NULL;
     }
-    xmlFreeDoc(result);
     xsltFreeTransformContext(ctxt);
     for (int i = 0; i < cli->nparams; i++)
         free(names[i]);
     free(names);
     free(params);
-    *out = text;
-    return failed ? -1 : 0;
+    return result;
 }
 
-static int write_output(const jt_cli *cli, const xmlChar *text, int len)
+/* libxml2's output buffer writes through these into the jt_out. */
+static int write_to_out(void *ctx, const char *buf, int len)
+{
+    jt_out *o = ctx;
+    return jt_out_write(o, buf, (size_t)len) == 0 ? len : -1;
+}
+
+static int close_out(void *ctx)
+{
+    (void)ctx;      /* jt_out_commit() closes it */
+    return 0;
+}
+
+/* Serializes result as the stylesheet's xsl:output says, into o. */
+static void serialize(xsltStylesheetPtr style, xmlDocPtr result, jt_out *o)
+{
+    const xmlChar *encoding;
+    XSLT_GET_IMPORT_PTR(encoding, style, encoding)
+    xmlCharEncodingHandlerPtr encoder = NULL;
+    if (encoding) {
+        encoder = xmlFindCharEncodingHandler((const char *)encoding);
+        if (encoder && xmlStrEqual((const xmlChar *)encoder->name, (const xmlChar *)"UTF-8"))
+            encoder = NULL;
+    }
+    xmlOutputBufferPtr buf = xmlOutputBufferCreateIO(write_to_out, close_out, o, encoder);
+    if (!buf)
+        jt_fatal("out of memory");
+    if (xsltSaveResultTo(buf, result, style) < 0)
+        jt_out_fail(o);
+    if (xmlOutputBufferClose(buf) < 0)
+        jt_out_fail(o);
+}
+
+static int write_output(const jt_cli *cli, xsltStylesheetPtr style, xmlDocPtr result)
 {
     if (cli->to_stdout)
         jt_out_to_stdout();
@@ -136,8 +165,7 @@ static int write_output(const jt_cli *cli, const xmlChar *text, int len)
     jt_out *o = jt_out_open(cli->outdir, cli->to_stdout ? "stdout" : cli->xsl_output);
     if (!o)
         return -1;
-    if (len > 0)
-        (void)fwrite(text, 1, (size_t)len, jt_out_file(o));   /* jt_out_commit() reports a failure */
+    serialize(style, result, o);
     int ok = jt_out_commit(o) == 0;
     return jt_out_finish(ok);
 }
@@ -168,11 +196,10 @@ int jt_xsl_run(const jt_cli *cli)
     xsltStylesheetPtr style = jt_xsl_style_load(cli->xsl_path);
     int rc = JT_EXIT_FAIL;
     if (style) {
-        int n;
-        xmlChar *text;
-        if (transform(cli, style, doc, &text, &n) == 0 && write_output(cli, text, n) == 0)
+        xmlDocPtr result = transform(cli, style, doc);
+        if (result && write_output(cli, style, result) == 0)
             rc = JT_EXIT_OK;
-        xmlFree(text);
+        xmlFreeDoc(result);
         xsltFreeStylesheet(style);
     }
     xmlFreeDoc(doc);

@@ -66,6 +66,8 @@ static xmlDocPtr parse(const char *buf, size_t len, const char *name, xmlDictPtr
         return NULL;
     }
     jt_xml_guard ps = { name, "a stylesheet is read alone", 0 };
+    if (jt_xml_guard_attributes(buf, len, name, JT_XML_MAX_ATTRIBUTES) != 0)
+        return NULL;
     xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
     if (!ctxt)
         jt_fatal("out of memory");

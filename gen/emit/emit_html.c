@@ -36,9 +36,12 @@
  *   (ctx->html.site, see site.h) the page also gets a version switcher and
  *   "changed in" badges.
  */
+#include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util/array.h"
 #include "model/checks.h"
@@ -602,9 +605,38 @@ static void url(R *r, const char *u)
     }
 }
 
+/* The schemes a link of the spec (or of a translation) may use as such;
+ * any other ("javascript:", "data:") is made a harmless relative path. */
+static const char *const safe_schemes[] = { "http", "https", "ftp", "mailto" };
+
+/* The scheme's length when u starts with SCHEME ":", else 0. */
+static size_t scheme_len(const char *u)
+{
+    size_t n = 0;
+    if (!isalpha((unsigned char)u[0]))
+        return 0;
+    while (isalnum((unsigned char)u[n]) || u[n] == '+' || u[n] == '-' || u[n] == '.')
+        n++;
+    return u[n] == ':' ? n : 0;
+}
+
+static bool safe_scheme(const char *u, size_t n)
+{
+    for (size_t i = 0; i < sizeof safe_schemes / sizeof *safe_schemes; i++)
+        if (strlen(safe_schemes[i]) == n && strncasecmp(u, safe_schemes[i], n) == 0)
+            return true;
+    return false;
+}
+
 static void external_href(R *r, const char *id)
 {
-    if (strstr(id, "://") || id[0] == '#' || id[0] == '/') {
+    size_t sl = scheme_len(id);
+    if (sl && !safe_scheme(id, sl)) {
+        put(r, "./");
+        url(r, id);
+        return;
+    }
+    if (strstr(id, "://") || id[0] == '#' || id[0] == '/' || sl) {
         url(r, id);
         return;
     }

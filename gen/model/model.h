@@ -416,6 +416,8 @@ struct jt_spec {
     const char *functionsection_label;  /* "Functions" */
     const char *errorsection_label;     /* "Error Reference" */
     const char *eventsection_label;     /* "Events" */
+    int eventsection_line;              /* 0: no <eventsection> */
+    int root_line;                      /* <specification> */
     const char *issuessection_label;    /* "Issues" */
 
     /* indexes built after loading */

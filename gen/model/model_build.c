@@ -1173,6 +1173,7 @@ static void build_specification(jt_builder *b, const xmlNode *root)
     jt_spec *s = b->spec;
     static const jt_scope none = { JT_SCOPE_NONE, NULL, NULL };  /* pending links keep it */
     s->label = attr(b, root, "label");
+    s->root_line = line_of(root);
     const char *ma = attr(b, root, "majorversion"), *mi = attr(b, root, "minorversion"),
                *mc = attr(b, root, "microversion");
     long long v;
@@ -1211,6 +1212,7 @@ static void build_specification(jt_builder *b, const xmlNode *root)
             build_errorsection(b, c);
         } else if (is_el(c, "eventsection")) {
             s->eventsection_label = attr(b, c, "label");
+            s->eventsection_line = line_of(c);
             for (const xmlNode *d = c->children; d; d = d->next) {
                 if (is_el(d, "intro"))
                     build_intro(b, d, "EventSection", &none);
@@ -1353,6 +1355,8 @@ static jt_spec *load(const char *path, const char *buf, size_t len, const jt_loa
     jt_diag_set_quiet_warnings(opts && opts->quiet_warnings);
 
     load_errors le = { { path, "jvmtigen reads nothing but the spec", 0 }, 0 };
+    if (jt_xml_guard_attributes(buf, len, path, JT_XML_MAX_ATTRIBUTES) != 0)
+        return NULL;
     xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
     if (!ctxt)
         jt_fatal("out of memory");

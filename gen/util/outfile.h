@@ -31,6 +31,11 @@ jt_out *jt_out_open_memory(void);
 const char *jt_out_memory_text(jt_out *o);
 void jt_out_puts(jt_out *o, const char *s);
 void jt_out_printf(jt_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* n bytes; -1 when they could not be written (the cause is kept for
+ * jt_out_commit's message). */
+int jt_out_write(jt_out *o, const void *p, size_t n);
+/* Marks o failed (EIO unless a write failed first with its own cause). */
+void jt_out_fail(jt_out *o);
 /* Finish writing: 0 when every byte reached the temp file, which then waits
  * for jt_out_finish(); on failure prints why, removes it, returns -1. */
 int jt_out_commit(jt_out *o);

@@ -4,6 +4,7 @@
 #include "util/xml_guard.h"
 
 #include <stdbool.h>
+#include <string.h>
 
 #include <libxml/SAX2.h>
 #include <libxml/parserInternals.h>
@@ -58,4 +59,86 @@ void jt_xml_guard_install(xmlParserCtxtPtr ctxt, jt_xml_guard *g)
     ctxt->sax->externalSubset = NULL;     /* loads nothing without DTDLOAD; be sure */
     ctxt->sax->entityDecl = on_entity_decl;
     ctxt->sax->unparsedEntityDecl = on_unparsed_entity_decl;
+}
+
+/* ---- too many attributes ----------------------------------------------------
+ * libxml2 (2.9) compares each attribute of a start tag with all the ones
+ * before it, so one element with 200 000 attributes keeps the parser busy
+ * for minutes.  No libxml2 option bounds that, so the bytes are looked at
+ * first: this is not a parser, only an upper bound on the attributes of each
+ * start tag (its '=' signs outside quotes), skipping comments, CDATA,
+ * processing instructions and declarations.  Anything it miscounts is
+ * counted high, and the limit is far above any real spec or stylesheet. */
+
+static const char *skip_past(const char *p, const char *end, const char *mark)
+{
+    size_t n = strlen(mark);
+    for (; p + n <= end; p++)
+        if (memcmp(p, mark, n) == 0)
+            return p + n;
+    return end;
+}
+
+/* From just after '<' to just after the '>' that ends the markup, quotes
+ * honoured; *eq counts the '=' outside them, *nl the newlines. */
+static const char *scan_tag(const char *p, const char *end, long *eq, int *nl)
+{
+    char quote = 0;
+    for (; p < end; p++) {
+        if (*p == '\n')
+            (*nl)++;
+        if (quote) {
+            if (*p == quote)
+                quote = 0;
+        } else if (*p == '"' || *p == '\'') {
+            quote = *p;
+        } else if (*p == '=') {
+            (*eq)++;
+        } else if (*p == '>') {
+            return p + 1;
+        }
+    }
+    return end;
+}
+
+static int count_newlines(const char *p, const char *end)
+{
+    int n = 0;
+    for (; p < end; p++)
+        n += *p == '\n';
+    return n;
+}
+
+int jt_xml_guard_attributes(const char *buf, size_t len, const char *file, long max)
+{
+    const char *p = buf, *end = buf + len;
+    int line = 1;
+    while (p < end) {
+        const char *lt = memchr(p, '<', (size_t)(end - p));
+        if (!lt)
+            break;
+        line += count_newlines(p, lt);
+        const char *q = lt + 1;
+        long eq = 0;
+        int nl = 0;
+        if (end - q >= 3 && memcmp(q, "!--", 3) == 0)
+            p = skip_past(q + 3, end, "-->");
+        else if (end - q >= 8 && memcmp(q, "![CDATA[", 8) == 0)
+            p = skip_past(q + 8, end, "]]>");
+        else if (q < end && *q == '?')
+            p = skip_past(q + 1, end, "?>");
+        else {
+            p = scan_tag(q, end, &eq, &nl);
+            if (q < end && *q != '!' && *q != '/' && eq > max) {
+                jt_diag(JT_DIAG_ERROR, file, line,
+                        "an element has more than %ld attributes (jvmtigen's limit: the XML parser compares "
+                        "them pairwise, which would take hours)", max);
+                return -1;
+            }
+            line += nl;
+            continue;
+        }
+        line += count_newlines(q, p);
+    }
+    return 0;
 }

@@ -21,4 +21,10 @@ typedef struct jt_xml_guard {
  * so g must outlive the parse. */
 void jt_xml_guard_install(xmlParserCtxtPtr ctxt, jt_xml_guard *g);
 
+/* Refuses, with a message at its line, a document that has an element with
+ * more than max attributes (counted high, before parsing: libxml2 would
+ * spend quadratic time on it); 0 when there is none. */
+#define JT_XML_MAX_ATTRIBUTES 1024
+int jt_xml_guard_attributes(const char *buf, size_t len, const char *file, long max);
+
 #endif
