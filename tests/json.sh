@@ -151,7 +151,8 @@ printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?>' '<specification label="x"
   '<origin>new</origin><capabilities/><parameters/><errors/></function>' \
   '</category></functionsection><errorsection label="E"><errorcategory id="u" label="U">' \
   '<errorid id="JVMTI_ERROR_NONE" num="0">ok</errorid></errorcategory></errorsection>' \
-  '<eventsection label="Ev"/><datasection/><issuessection label="I"/>' \
+  '<eventsection label="Ev"><event id="Tick" label="Tick" const="JVMTI_EVENT_TICK" num="50"><description>e</description>' \
+  '<origin>new</origin><capabilities/><parameters/></event></eventsection><datasection/><issuessection label="I"/>' \
   '<changehistory id="ChangeHistory" update="x"/></specification>' >"$esc/spec.xml"
 if "$JVMTIGEN" -q -o "$esc/out" --json "$esc/spec.xml"; then
     grep -qF '"Tab\t\"quoted\" back\\slash"' "$esc/out/jvmti.json" || bad "escape: synopsis not escaped as expected"

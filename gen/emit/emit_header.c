@@ -197,7 +197,7 @@ static void put_errors_and_events(hctx *h)
 
     jt_out_printf(h->o, "\n    /* Event IDs */\n\ntypedef enum {\n    JVMTI_MIN_EVENT_TYPE_VAL = %d,\n",
                   s->min_event_num);
-    for (int n = s->min_event_num; n <= s->max_event_num; n++) {
+    for (int n = s->min_event_num; s->event_by_num && n <= s->max_event_num; n++) {
         const jt_event *ev = s->event_by_num[n - s->min_event_num];
         if (ev)
             jt_out_printf(h->o, "    %s = %d,\n", ev->const_name, ev->num);
