@@ -47,7 +47,7 @@ expect_lines() {
     fi
 }
 
-seventeen_calls="SuspendAllVirtualThreads 98 ResumeAllVirtualThreads 98 ClearAllFramePops 98 SuspendAllVirtualThreads 98 ClearAllFramePops 98 slot160 98 "
+seventeen_calls="VirtualThreadStart 102 SuspendAllVirtualThreads 98 ResumeAllVirtualThreads 98 ClearAllFramePops 98 SuspendAllVirtualThreads 98 ClearAllFramePops 98 slot160 98 "
 
 echo "== JDK 17, check=strict: every newer function reported, none called"
 log=$out/jdk17.jsonl
@@ -55,7 +55,8 @@ e2e_java "-agentpath:$LIBJVMTICHECK=check=strict,format=jsonl,trace=all,log=$log
 e2e_expect_clean_run "$log"
 [[ "$(agent_results)" == "$seventeen_calls" ]] \
     || fail "the agent got '$(agent_results)', expected '$seventeen_calls'"
-expect_lines "version violations" "$(trace violations "$log")" "version SuspendAllVirtualThreads -
+expect_lines "version violations" "$(trace violations "$log")" "version SetEventNotificationMode event_type
+version SuspendAllVirtualThreads -
 version SuspendAllVirtualThreads -
 version ResumeAllVirtualThreads -
 version ClearAllFramePops -
@@ -84,7 +85,7 @@ if e2e_have_new_jdk; then
     e2e_java "-agentpath:$LIBJVMTICHECK=check=strict,format=jsonl,trace=all,log=$log,agent=$agent" Hello
     e2e_expect_clean_run "$log"
     # 103 ILLEGAL_ARGUMENT (strict, min_value), 99 MUST_POSSESS_CAPABILITY
-    want="SuspendAllVirtualThreads 0 ResumeAllVirtualThreads 0 ClearAllFramePops 0 SuspendAllVirtualThreads 103 ClearAllFramePops 99 slot160 98 "
+    want="VirtualThreadStart 0 SuspendAllVirtualThreads 0 ResumeAllVirtualThreads 0 ClearAllFramePops 0 SuspendAllVirtualThreads 103 ClearAllFramePops 99 slot160 98 "
     [[ "$(agent_results)" == "$want" ]] || fail "the agent got '$(agent_results)', expected '$want'"
     expect_lines "violations" "$(trace violations "$log")" "min_value SuspendAllVirtualThreads except_count
 capability ClearAllFramePops -
@@ -99,7 +100,7 @@ note portability ClearAllFramePops"
         e2e_java "-agentpath:$out/libjvmticheck17.so=check=strict,format=jsonl,trace=all,log=$log,agent=$agent" Hello
         e2e_expect_clean_run "$log"
         # the VM's own answers: JVMTI_ERROR_ILLEGAL_ARGUMENT for the negative count
-        want="SuspendAllVirtualThreads 0 ResumeAllVirtualThreads 0 ClearAllFramePops 0 SuspendAllVirtualThreads 103 ClearAllFramePops 99 slot160 98 "
+        want="VirtualThreadStart 0 SuspendAllVirtualThreads 0 ResumeAllVirtualThreads 0 ClearAllFramePops 0 SuspendAllVirtualThreads 103 ClearAllFramePops 99 slot160 98 "
         [[ "$(agent_results)" == "$want" ]] || fail "the agent got '$(agent_results)', expected '$want'"
         expect_lines "calls by slot" "$(trace calls "$log" | grep '^slot')" "slot118 JVMTI_ERROR_NONE
 slot119 JVMTI_ERROR_NONE

@@ -583,8 +583,9 @@ static void put_tables(wctx *w)
     for (int i = 0; i < nev; i++) {
         const jt_event *ev = s->event_by_num[i];
         if (ev)
-            P("    [%d] = { \"%s\", %d, %s, evcaps_%s, %s },\n", i, ev->id, ev->num,
-              ev->filtered == JT_FILTER_THREAD ? "true" : "false", ev->id, restricts(ev) ? "true" : "false");
+            P("    [%d] = { \"%s\", %d, %s, evcaps_%s, %s, 0x%08X },\n", i, ev->id, ev->num,
+              ev->filtered == JT_FILTER_THREAD ? "true" : "false", ev->id, restricts(ev) ? "true" : "false",
+              (unsigned)jt_since_version(ev->since));
     }
     P("};\nconst int jc_event_min = %d, jc_event_max = %d;\n", s->min_event_num, s->max_event_num);
     P("_Atomic uint64_t jc_event_counts[%d];\nbool jc_event_selected[%d];\n\n", nev, nev);

@@ -134,8 +134,12 @@ jvmtiError jc_hook_check_event_mode(jc_env *ce, jvmtiEventMode mode, jvmtiEvent 
     if (info->name == NULL)
         return JVMTI_ERROR_NONE;
 
+    /* An event newer than the VM: the VM refuses it in either mode, and
+     * no capability would help (so none is named). */
+    if (jc_event_absent(info))
+        strict = JVMTI_ERROR_INVALID_EVENT_TYPE;
     /* Only enabling needs the capability: disabling is always harmless. */
-    if (mode == JVMTI_ENABLE) {
+    else if (mode == JVMTI_ENABLE) {
         for (const int *c = info->caps; c != NULL && *c >= 0; c++) {
             if (jc_has_cap(ce, *c))
                 continue;

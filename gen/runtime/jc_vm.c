@@ -163,6 +163,35 @@ jvmtiError jc_absent(int num)
     return JC_ERROR_ABSENT;     /* the wrapper's r_<Function> traces the refusal */
 }
 
+/* A VM newer than our spec may have events our spec leaves out (after its
+ * last one, or in a gap): the VM's own, which that spec cannot judge;
+ * passed on unchecked, as the vm_newer note says. */
+bool jc_vm_newer_event(int num)
+{
+    jint v = jc_vm_version();
+
+    if (v == 0 || major_minor(v) <= major_minor(jc_spec_version))
+        return false;
+    return num > jc_event_max || (num >= jc_event_min && !jc_event_table[num - jc_event_min].name);
+}
+
+/* The VM answers JVMTI_ERROR_INVALID_EVENT_TYPE for an event it does not
+ * know; without this check the missing capability would be reported
+ * instead, and no capability can give an old VM a newer event. */
+bool jc_event_absent(const jc_event_info *info)
+{
+    jint v = jc_vm_version();
+    char vm[16], since[16];
+
+    if (v == 0 || (unsigned)info->since <= major_minor(v))
+        return false;
+    version_text(v, vm, sizeof vm);
+    version_text(info->since, since, sizeof since);
+    jc_violation(JC_CHK_version, "SetEventNotificationMode", "event_type",
+                 "the VM (JVMTI %s) does not have the event %s, which is since %s", vm, info->name, since);
+    return true;
+}
+
 typedef jvmtiError (JNICALL *jc_passed_fn)(jvmtiEnv *, void *, void *, void *, void *, void *, void *, void *);
 
 static void trace_unknown(int slot, jvmtiError err, bool refused)
