@@ -60,8 +60,8 @@ jdb_run() {
     # and the poll below must never read a file that is not there yet
     : >"$out/stdout$n"
     : >"$out/stderr$n"
-    (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "$jdk/bin/java" -cp "$out/classes" \
-        "-agentpath:$LIBJVMTICHECK=check=$check,format=jsonl,repeat=1000000,stack=3,log=$log,agent=$jdk/lib/libjdwp.so=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0" \
+    (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "$jdk/bin/java" -cp "$(e2e_classes "$jdk")" \
+        "-agentpath:$LIBJVMTICHECK=check=$check,format=jsonl,repeat=1000000,stack=3,log=$log,agent=$(e2e_jdk_lib "$jdk" libjdwp.so)=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0" \
         Workload) >"$out/stdout$n" 2>"$out/stderr$n" &
     jpid=$!
     for i in $(seq 200); do     # until jdwp says where it listens (20 s at most)
@@ -135,6 +135,7 @@ echo "== JDK 17, check=deep: 2 runs, jdb lists threads, groups and stacks first"
 for n in 31 32; do jdb_run "$n" "$JDK_HOME" deep threads threadgroups "where all"; done
 grep -q 'Group system' "$out/jdb31.log" || fail "run 31: jdb listed no threads: $(head -c 600 "$out/jdb31.log")"
 same_leaks "JDK 17" 1 "GetTopThreadGroups|util_initialize+;Allocate|<- socketTransport_startListening+" $(seq 2 20) 31 32
+for jdk in $(e2e_jdks); do echo "== $jdk: 3 runs"; for n in 1 2 3; do jdb_run "jdk$(e2e_jdk_version "$jdk")-$n" "$jdk"; done; done
 if e2e_have_new_jdk; then
     echo "== newer JDK: 5 runs"
     for n in $(seq 21 25); do jdb_run "$n" "$JDK_NEW"; done

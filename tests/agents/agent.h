@@ -22,13 +22,16 @@ static inline void agent_failed(const char *what, int err)
 
 /* GetEnv for VERSION, or, where the VM is older than that (JNI_EVERSION:
  * JDK 8 and 11 asked for the JVMTI_VERSION of a JDK 17 or 25 jvmti.h),
- * for 1.2, which every JVMTI VM grants: what a portable agent does. */
+ * for the newest older one it grants: 11, 9, then 1.2, which every JVMTI
+ * VM grants.  What a portable agent does. */
 static inline jint agent_get_env(JavaVM *vm, jvmtiEnv **env, jint version)
 {
+    static const jint older[] = { JVMTI_VERSION_11, JVMTI_VERSION_9, JVMTI_VERSION_1_2 };
     jint rc = (*vm)->GetEnv(vm, (void **)env, version);
 
-    if (rc == JNI_EVERSION)
-        rc = (*vm)->GetEnv(vm, (void **)env, JVMTI_VERSION_1_2);
+    for (size_t i = 0; rc == JNI_EVERSION && i < sizeof older / sizeof older[0]; i++)
+        if (older[i] < version)
+            rc = (*vm)->GetEnv(vm, (void **)env, older[i]);
     return rc;
 }
 
