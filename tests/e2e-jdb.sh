@@ -5,7 +5,7 @@
 # is fatal to it ("Can't deallocate jvmti memory", exit 134).  Every run
 # must exit 0 with no crash and no such message; the only violations
 # allowed are calls in the dead phase that the VM refused too: 20 runs on
-# JDK 17, 5 on the newer JDK.  Two more runs on JDK 17 under check=deep
+# JDK 17, 5 on the newer JDK, 3 on each of the more JDKs (8, 11, 21).  Two more runs on JDK 17 under check=deep
 # (object kinds asked of the VM), where jdb first lists the threads and
 # thread groups and every thread's stack (references of every kind reach
 # libjdwp's JVMTI calls): the same rules, no object_kind false alarm.
