@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # setup-debian.sh — install everything jvmtigen needs to build, test and
 # benchmark on Debian 12 (the one list of packages; README and .ci/run call
-# this).  Does nothing when every package is already installed.
+# this).  Does nothing when every package is already installed.  Then the
+# JDKs 8, 11 and 21 the tests also run on (scripts/setup-jdks.sh: cached
+# outside the repository, fetched with a private apt configuration).
 set -euo pipefail
 
 packages=(
@@ -11,6 +13,7 @@ packages=(
     python3 valgrind hyperfine chromium xsltproc
     clang libclang-rt-14-dev
     gettext libgettextpo-dev
+    patchelf
 )
 
 missing=()
@@ -52,3 +55,6 @@ if command -v npm >/dev/null 2>&1; then
 else
     echo "setup-debian: no npm; the HTML validator and browser tests will be skipped" >&2
 fi
+
+# The JDKs 8, 11 and 21 (a failure is a message; under CI=true an error).
+"$(dirname "$0")/setup-jdks.sh"

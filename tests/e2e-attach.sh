@@ -32,6 +32,7 @@ attach_run() {
 }
 
 attach_run jdk17
+for jdk in $(e2e_jdks); do e2e_use_jdk "$jdk"; attach_run "$jdk_label"; done
 if e2e_have_new_jdk; then
     e2e_use_jdk "$JDK_NEW"
     attach_run new

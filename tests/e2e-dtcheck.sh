@@ -31,7 +31,7 @@ fi
 # a transport library exports its entry point, nothing of the shim's
 exports=$(nm -D --defined-only "$LIBDIR/libdt_check.so" | awk '{ print $3 }' | tr '\n' ' ')
 [[ $exports == "jdwpTransport_OnLoad " ]] || fail "libdt_check.so exports $exports, expected jdwpTransport_OnLoad alone"
-"$JAVAC" -g -d "$out/classes" "$srcdir/tests/java/Debuggee.java"
+e2e_javac -g Debuggee
 
 # jdb_say CMD PATTERN: send CMD to jdb, wait (30 s at most) until its output
 # has one more line matching PATTERN than before.
@@ -58,7 +58,7 @@ session() {
     : >"$out/$tag.stdout"; : >"$out/$tag.stderr"; : >"$jlog"
     (cd "$out" && LD_LIBRARY_PATH=$LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} LD_PRELOAD=$JAVA_PRELOAD \
         DTCHECK_OPTIONS=$opts \
-        exec "$jdk/bin/java" -cp "$out/classes" \
+        exec "$jdk/bin/java" -cp "$(e2e_classes "$jdk")" \
         -agentlib:jdwp=transport=dt_check,server=y,suspend=y,address=127.0.0.1:0 Debuggee) \
         >"$out/$tag.stdout" 2>"$out/$tag.stderr" &
     jpid=$!
@@ -234,6 +234,7 @@ echo "== JDK 17: jdb through dt_check, format=jsonl"
 session "$JDK_HOME" jdk17-jsonl jsonl
 echo "== JDK 17: jdb through dt_check, format=jsonl and record=: the decoded recording equals the log"
 session "$JDK_HOME" jdk17-record record
+for jdk in $(e2e_jdks); do echo "== $jdk: jdb through dt_check"; session "$jdk" "jdk$(e2e_jdk_version "$jdk")"; done
 if e2e_have_new_jdk; then
     echo "== newer JDK: jdb through dt_check"
     session "$JDK_NEW" jdknew

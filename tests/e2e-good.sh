@@ -76,6 +76,7 @@ good_run() {
 }
 
 good_run jdk17
+for jdk in $(e2e_jdks); do e2e_use_jdk "$jdk"; good_run "$jdk_label"; done
 if e2e_have_new_jdk; then
     e2e_use_jdk "$JDK_NEW"
     good_run new

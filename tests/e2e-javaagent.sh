@@ -25,7 +25,7 @@ set -euo pipefail
 
 e2e_init e2e-javaagent
 mkdir -p "$out/agent"
-if ! "$JAVAC" --release 11 -d "$out/agent" "$srcdir/tests/java/instrument/Probe.java" >"$out/javac.log" 2>&1 ||
+if ! "$JAVAC" --release 8 -d "$out/agent" "$srcdir/tests/java/instrument/Probe.java" >"$out/javac.log" 2>&1 ||
     ! "$JDK_HOME/bin/jar" cfm "$out/probe.jar" "$srcdir/tests/java/instrument/MANIFEST.MF" -C "$out/agent" . \
         >>"$out/javac.log" 2>&1; then
     cat "$out/javac.log"
@@ -36,7 +36,8 @@ e2e_javac Hello
 
 javaagent_run() {
     local label=$1 jdk=$2 log=$out/$1.jsonl hslog=$out/$1-hotspot-jvmti.log
-    local instrument=$jdk/lib/libinstrument.so
+    local instrument
+    instrument=$(e2e_jdk_lib "$jdk" libinstrument.so)
     if [[ ! -f $instrument ]]; then
         fail "$instrument not found"
         return 0
@@ -49,7 +50,11 @@ javaagent_run() {
     grep -q '^transformer called true args=hi$' "$out/stdout" || fail "the agent did not run to its end without the shim"
 
     echo "== $label: through the shim"
-    e2e_java -XX:TraceJVMTI=all "-Xlog:jvmti=trace:file=$hslog:none" \
+    # HotSpot's JVMTI trace into its own file: -Xlog, or on JDK 8, which
+    # has no unified logging (it came in 9), the VM's log file
+    local hsopts=("-Xlog:jvmti=trace:file=$hslog:none")
+    ((jdk_v >= 9)) || hsopts=(-XX:+UnlockDiagnosticVMOptions -XX:+LogVMOutput "-XX:LogFile=$hslog" -XX:-DisplayVMOutput)
+    e2e_java -XX:TraceJVMTI=all "${hsopts[@]}" \
         "-agentpath:$LIBJVMTICHECK=check=on,trace=all,format=jsonl,summary=on,exitcode=7,log=$log,agent=$instrument=$out/probe.jar=hi" \
         Hello
     e2e_expect_clean_run "$log"
@@ -94,6 +99,7 @@ javaagent_run() {
 }
 
 javaagent_run jdk17 "$JDK_HOME"
+for jdk in $(e2e_jdks); do e2e_use_jdk "$jdk"; javaagent_run "$jdk_label" "$jdk"; done
 if e2e_have_new_jdk; then
     e2e_use_jdk "$JDK_NEW"
     javaagent_run new "$JDK_NEW"

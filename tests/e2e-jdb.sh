@@ -5,7 +5,7 @@
 # is fatal to it ("Can't deallocate jvmti memory", exit 134).  Every run
 # must exit 0 with no crash and no such message; the only violations
 # allowed are calls in the dead phase that the VM refused too: 20 runs on
-# JDK 17, 5 on the newer JDK.  Two more runs on JDK 17 under check=deep
+# JDK 17, 5 on the newer JDK, 3 on each of the more JDKs (8, 11, 21).  Two more runs on JDK 17 under check=deep
 # and one on the newer JDK (the VM asked about references), where jdb
 # first lists the threads and thread groups and every thread's stack
 # (references of every kind reach libjdwp's JVMTI calls): the same rules,
@@ -68,8 +68,8 @@ jdb_run() {
     # and the poll below must never read a file that is not there yet
     : >"$out/stdout$n"
     : >"$out/stderr$n"
-    (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "$jdk/bin/java" -cp "$out/classes" \
-        "-agentpath:$LIBJVMTICHECK=check=$check,format=jsonl,repeat=1000000,stack=3,log=$log,agent=$jdk/lib/libjdwp.so=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0" \
+    (cd "$out" && LD_PRELOAD=$JAVA_PRELOAD exec "$jdk/bin/java" -cp "$(e2e_classes "$jdk")" \
+        "-agentpath:$LIBJVMTICHECK=check=$check,format=jsonl,repeat=1000000,stack=3,log=$log,agent=$(e2e_jdk_lib "$jdk" libjdwp.so)=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0" \
         Workload) >"$out/stdout$n" 2>"$out/stderr$n" &
     jpid=$!
     for i in $(seq 200); do     # until jdwp says where it listens (20 s at most)
@@ -226,6 +226,7 @@ grep -q 'Group system' "$out/jdb31.log" || fail "run 31: jdb listed no threads: 
 same_leaks "JDK 17" 1 "GetTopThreadGroups|util_initialize+;Allocate|<- socketTransport_startListening+" $(seq 2 20) 31 32
 echo "== JDK 17, check=deep: a debugging session"
 debug_session debug17 "$JDK_HOME"
+for jdk in $(e2e_jdks); do echo "== $jdk: 3 runs"; for n in 1 2 3; do jdb_run "jdk$(e2e_jdk_version "$jdk")-$n" "$jdk"; done; done
 if e2e_have_new_jdk; then
     echo "== newer JDK: 5 runs"
     for n in $(seq 21 25); do jdb_run "$n" "$JDK_NEW"; done

@@ -74,6 +74,9 @@ grep -q '\] call GetClassMethods(klass=0x[0-9a-f]*) = JVMTI_ERROR_NULL_POINTER d
 grep -q '\] call GetClassSignature(klass="Ljava/lang/Thread;") -> out(signature_ptr="Ljava/lang/Thread;") = JVMTI_ERROR_NONE' "$log" \
     || fail "names: an accepted jclass is not named"
 
+# the more JDKs from 11 on (the agent's mistakes include module functions
+# and heap sampling, JVMTI 9 and 11: JDK 8 has neither)
+for jdk in $(e2e_jdks 11); do e2e_use_jdk "$jdk"; busy_run "$jdk_label-busy"; misuse_run "$jdk_label"; done
 if e2e_have_new_jdk; then
     e2e_use_jdk "$JDK_NEW"
     busy_run new-busy

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # e2e-trace-bin.sh — format=bin recordings and `jvmtigen trace` (issue 14),
 # on real JVMs (JDK 17; the newer JDK too where configured):
+#   (1 and 3 on the more JDKs too: 8, 11, 21 of --with-jdks)
 #   1. round trip: one run writes its jsonl (then text) log and, with
 #      record=FILE, a recording of the same records; `jvmtigen trace
 #      --format=jsonl` (text) of the recording equals the log once the
@@ -43,8 +44,9 @@ jdks="17"
 if e2e_have_new_jdk; then
     jdks="17 new"
 fi
+jdks+=" $(e2e_jdks | tr '\n' ' ')"    # the more JDKs (8, 11, 21), by their directories
 for jdk in $jdks; do
-    if [[ $jdk == 17 ]]; then e2e_use_jdk "$JDK_HOME"; else e2e_use_jdk "$JDK_NEW"; fi
+    case $jdk in 17) e2e_use_jdk "$JDK_HOME" ;; new) e2e_use_jdk "$JDK_NEW" ;; *) e2e_use_jdk "$jdk"; jdk=$jdk_v ;; esac
     for fmt in jsonl text; do
         echo "== JDK $jdk: good agent, format=$fmt and record=: the decoded recording equals the log"
         rm -f "$out/good.$fmt" "$out/good-$fmt.bin"

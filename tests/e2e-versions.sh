@@ -14,6 +14,8 @@
 #     same shim: the calls reach the VM; the two wrong ones are reported by
 #     their own checks; the env asked for JVMTI 11, so one `portability` note
 #     per function.
+#   - the more JDKs (8, 11, 21: --with-jdks), the same shim: each call's
+#     outcome from the spec (since) and the VM's version (older_run).
 #   - the newer JDK under a shim built from the JDK 17 spec (older than the
 #     VM): one `vm_newer` warning; the slots that spec leaves reserved go to
 #     the VM's own functions, traced as slot67, slot118, slot119, with the
@@ -54,7 +56,7 @@ expect_lines() {
     fi
 }
 
-seventeen_calls="SuspendAllVirtualThreads 98 ResumeAllVirtualThreads 98 ClearAllFramePops 98 SuspendAllVirtualThreads 98 ClearAllFramePops 98 slot160 98 "
+seventeen_calls="VirtualThreadStart 102 SuspendAllVirtualThreads 98 ResumeAllVirtualThreads 98 ClearAllFramePops 98 SuspendAllVirtualThreads 98 ClearAllFramePops 98 slot160 98 "
 
 echo "== JDK 17, check=strict: every newer function reported, none called"
 log=$out/jdk17.jsonl
@@ -62,7 +64,8 @@ e2e_java "-agentpath:$LIBJVMTICHECK=check=strict,format=jsonl,trace=all,log=$log
 e2e_expect_clean_run "$log"
 [[ "$(agent_results)" == "$seventeen_calls" ]] \
     || fail "the agent got '$(agent_results)', expected '$seventeen_calls'"
-expect_lines "version violations" "$(trace violations "$log")" "version SuspendAllVirtualThreads -
+expect_lines "version violations" "$(trace violations "$log")" "version SetEventNotificationMode event_type
+version SuspendAllVirtualThreads -
 version SuspendAllVirtualThreads -
 version ResumeAllVirtualThreads -
 version ClearAllFramePops -
@@ -114,14 +117,7 @@ done
 
 echo "== JDK 8: enabling events newer than the VM (SampledObjectAlloc, since 11; VirtualThreadStart)"
 jdk8=${JDK8_HOME:-}
-if [[ -z $jdk8 ]]; then
-    for d in /usr/lib/jvm/*; do
-        if [[ -x $d/bin/java ]] && "$d/bin/java" -version 2>&1 | grep -q 'version "1\.8\.'; then
-            jdk8=$d
-            break
-        fi
-    done
-fi
+for d in $(e2e_jdks 8 8); do jdk8=$d; done
 if [[ -n $jdk8 && -x $jdk8/bin/java ]]; then
     e2e_use_jdk "$jdk8"
     # Hello is compiled for JDK 8's class file version only when javac can
@@ -139,8 +135,55 @@ version SetEventNotificationMode event_type"
     lacks VirtualThreadStart 87 21.0 1.2
     e2e_use_jdk "$JDK_HOME"
 else
-    echo "   SKIP (note): no JDK 8 (set JDK8_HOME, or install one under /usr/lib/jvm)"
+    echo "   SKIP (note): no JDK 8 (scripts/setup-debian.sh caches one; configure --with-jdks)"
 fi
+
+# The more JDKs (8, 11, 21), the same shim: what each call gets follows
+# from the spec.  What is newer (since) than the VM's JVMTI version is a
+# `version` violation and never reaches the VM (a function: 98
+# NOT_AVAILABLE; the event: 102 INVALID_EVENT_TYPE, the VM's own answer);
+# the rest gets what it gets on the newer JDK.  The agent asked GetEnv for
+# 11 (JDK 8 grants 1.2 only): a function the VM has that is newer than
+# that is one portability note.
+since_of() {    # function NAME | event CONST: its since in $SPEC
+    xmllint --xpath "string(//$1[@${2%%=*}='${2#*=}']/@since)" "$SPEC"
+}
+vm_has() {      # SINCE: the current java (JDK $jdk_v) has what is since SINCE
+    local major=${1%%.*}
+    ((major == 1 || (jdk_v >= 9 && major <= jdk_v)))
+}
+older_run() {
+    local log=$out/$jdk_label.jsonl want="" viol="" notes="" env_v=11 row kind key got bad s
+    ((jdk_v >= 11)) || env_v=1
+    echo "== $jdk_label (JVMTI $(e2e_jvmti_version)), the same shim: what the VM lacks is refused"
+    e2e_java "-agentpath:$LIBJVMTICHECK=check=strict,format=jsonl,trace=all,log=$log,agent=$agent" Hello
+    e2e_expect_clean_run "$log"
+    # name, function|event and how to find it in the spec, what the newer
+    # JDK answers and the violation it gives (- none): the agent's calls in order
+    for row in "VirtualThreadStart event const=JVMTI_EVENT_VIRTUAL_THREAD_START 0 -" \
+               "SuspendAllVirtualThreads function id=SuspendAllVirtualThreads 0 -" \
+               "ResumeAllVirtualThreads function id=ResumeAllVirtualThreads 0 -" \
+               "ClearAllFramePops function id=ClearAllFramePops 0 -" \
+               "SuspendAllVirtualThreads function id=SuspendAllVirtualThreads 103 min_value SuspendAllVirtualThreads except_count" \
+               "ClearAllFramePops function id=ClearAllFramePops 99 capability ClearAllFramePops -"; do
+        read -r name kind key got bad <<<"$row"
+        s=$(since_of "$kind" "$key")
+        [[ -n $s ]] || { fail "no since for $kind $key in $SPEC"; return; }
+        if ! vm_has "$s"; then
+            [[ $kind == event ]] && got=102 bad="version SetEventNotificationMode event_type" || got=98 bad="version $name -"
+        elif [[ $kind == function && ${s%%.*} -gt $env_v ]] && [[ $notes != *" $name"* ]]; then
+            notes+="note portability $name"$'\n'
+        fi
+        want+="$name $got "
+        [[ $bad == - ]] || viol+="$bad"$'\n'
+    done
+    want+="slot160 98 "
+    viol+="version slot160 -"
+    [[ "$(agent_results)" == "$want" ]] || fail "$jdk_label: the agent got '$(agent_results)', expected '$want'"
+    expect_lines "$jdk_label: violations" "$(trace violations "$log")" "$viol"
+    expect_lines "$jdk_label: notes" "$(trace notes "$log")" "${notes%$'\n'}"
+}
+for jdk in $(e2e_jdks); do e2e_use_jdk "$jdk"; older_run; done
 
 if e2e_have_new_jdk; then
     e2e_use_jdk "$JDK_NEW"
@@ -149,7 +192,7 @@ if e2e_have_new_jdk; then
     e2e_java "-agentpath:$LIBJVMTICHECK=check=strict,format=jsonl,trace=all,log=$log,agent=$agent" Hello
     e2e_expect_clean_run "$log"
     # 103 ILLEGAL_ARGUMENT (strict, min_value), 99 MUST_POSSESS_CAPABILITY
-    want="SuspendAllVirtualThreads 0 ResumeAllVirtualThreads 0 ClearAllFramePops 0 SuspendAllVirtualThreads 103 ClearAllFramePops 99 slot160 98 "
+    want="VirtualThreadStart 0 SuspendAllVirtualThreads 0 ResumeAllVirtualThreads 0 ClearAllFramePops 0 SuspendAllVirtualThreads 103 ClearAllFramePops 99 slot160 98 "
     [[ "$(agent_results)" == "$want" ]] || fail "the agent got '$(agent_results)', expected '$want'"
     expect_lines "violations" "$(trace violations "$log")" "min_value SuspendAllVirtualThreads except_count
 capability ClearAllFramePops -
@@ -168,7 +211,7 @@ note portability ClearAllFramePops"
         e2e_java "-agentpath:$out/libjvmticheck17.so=check=strict,format=jsonl,trace=all,log=$log,agent=$agent" Hello
         e2e_expect_clean_run "$log"
         # the VM's own answers: JVMTI_ERROR_ILLEGAL_ARGUMENT for the negative count
-        want="SuspendAllVirtualThreads 0 ResumeAllVirtualThreads 0 ClearAllFramePops 0 SuspendAllVirtualThreads 103 ClearAllFramePops 99 slot160 98 "
+        want="VirtualThreadStart 0 SuspendAllVirtualThreads 0 ResumeAllVirtualThreads 0 ClearAllFramePops 0 SuspendAllVirtualThreads 103 ClearAllFramePops 99 slot160 98 "
         [[ "$(agent_results)" == "$want" ]] || fail "the agent got '$(agent_results)', expected '$want'"
         expect_lines "calls by slot" "$(trace calls "$log" | grep '^slot')" "slot118 JVMTI_ERROR_NONE
 slot119 JVMTI_ERROR_NONE

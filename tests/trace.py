@@ -137,7 +137,8 @@ BLOCKING = {"RawMonitorEnter", "RawMonitorWait"}
 def hotspot(path, hs_path):
     import re
     theirs = collections.Counter()
-    entry = re.compile(r"^\[[^\]]*\] (\w+) \{")   # "[thread] Name {  args"
+    # "[thread] Name {  args"; JDK 8 starts its lines with "JVMTI "
+    entry = re.compile(r"^(?:JVMTI )?\[[^\]]*\] (\w+) \{")
     with open(hs_path, encoding="utf-8", errors="replace") as f:
         for line in f:
             m = entry.match(line)

@@ -115,7 +115,7 @@ typedef struct jc_event_info {
     const int *caps;            /* required capability indexes, -1 ended */
     bool restricts_calls;       /* GC start/finish, ObjectFree: only
                                    callbacksafe functions may be called */
-    jint since;                 /* JVMTI_VERSION_x of its since */
+    jint since;                 /* JVMTI_VERSION_x of its since (0: 1.0) */
 } jc_event_info;
 
 extern const jc_fn_info jc_fn_table[];
@@ -173,6 +173,8 @@ bool jc_event_absent(int ev);
 /* Reports the version violation; returns JC_ERROR_ABSENT, which the wrapper
  * refuses (traced with its arguments). */
 jvmtiError jc_absent(int num);
+/* An event number our spec lacks that a VM newer than it may have. */
+bool jc_vm_newer_event(int num);
 /* A call through a reserved slot of our spec: up to 7 register-sized
  * arguments after env are passed on unchanged (see jc_vm.c). */
 jvmtiError jc_unknown_slot(jvmtiEnv *env, int slot, void *a1, void *a2, void *a3, void *a4, void *a5,
@@ -530,7 +532,8 @@ void jc_hook_extension_functions(jc_env *ce, jint count, jvmtiExtensionFunctionI
 /* SetExtensionEventCallback: the callback gets the checked env. */
 jvmtiError jc_hook_set_extension_event_callback(jc_env *ce, jint index, jvmtiExtensionEvent callback);
 /* num is no event of the spec: true when it is one of the VM's extension
- * events (noted once, extension_event), asked of the VM on first need. */
+ * events (noted once, extension_event), asked of the VM on first need, or
+ * may be an event of a VM newer than the spec (jc_vm_newer_event). */
 bool jc_extension_event(jc_env *ce, int num, const char *fn);
 /* Deallocate: whether mem may go to the VM (false: refuse it). */
 bool jc_hook_deallocate(jc_env *ce, int num, const void *mem);

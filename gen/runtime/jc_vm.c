@@ -163,6 +163,18 @@ jvmtiError jc_absent(int num)
     return JC_ERROR_ABSENT;     /* the wrapper's r_<Function> traces the refusal */
 }
 
+/* A VM newer than our spec may have events our spec leaves out (after its
+ * last one, or in a gap): the VM's own, which that spec cannot judge;
+ * passed on unchecked, as the vm_newer note says. */
+bool jc_vm_newer_event(int num)
+{
+    jint v = jc_vm_version();
+
+    if (v == 0 || major_minor(v) <= major_minor(jc_spec_version))
+        return false;
+    return num > jc_event_max || (num >= jc_event_min && !jc_event_table[num - jc_event_min].name);
+}
+
 /* An event newer than the VM (its `since`): the VM does not know its
  * number and answers SetEventNotificationMode with INVALID_EVENT_TYPE, in
  * either mode; what the agent needs to hear is that (a `version`

@@ -20,6 +20,21 @@ static inline void agent_failed(const char *what, int err)
     fprintf(stderr, "%s: FAILED %s: error %d\n", AGENT_NAME, what, err);
 }
 
+/* GetEnv for VERSION, or, where the VM is older than that (JNI_EVERSION:
+ * JDK 8 and 11 asked for the JVMTI_VERSION of a JDK 17 or 25 jvmti.h),
+ * for the newest older one it grants: 11, 9, then 1.2, which every JVMTI
+ * VM grants.  What a portable agent does. */
+static inline jint agent_get_env(JavaVM *vm, jvmtiEnv **env, jint version)
+{
+    static const jint older[] = { JVMTI_VERSION_11, JVMTI_VERSION_9, JVMTI_VERSION_1_2 };
+    jint rc = (*vm)->GetEnv(vm, (void **)env, version);
+
+    for (size_t i = 0; rc == JNI_EVERSION && i < sizeof older / sizeof older[0]; i++)
+        if (older[i] < version)
+            rc = (*vm)->GetEnv(vm, (void **)env, older[i]);
+    return rc;
+}
+
 /* The start of Agent_OnLoad for agents that write counts to a file: their
  * options must be "out=PATH".  Sets *out_path and *env (JVMTI_VERSION);
  * JNI_ERR, with a message, when either fails. */
@@ -30,7 +45,7 @@ static inline jint agent_init_with_out(JavaVM *vm, char *options, jvmtiEnv **env
         return JNI_ERR;
     }
     *out_path = options + 4;
-    if ((*vm)->GetEnv(vm, (void **)env, JVMTI_VERSION) != JNI_OK) {
+    if (agent_get_env(vm, env, JVMTI_VERSION) != JNI_OK) {
         agent_failed("GetEnv", 0);
         return JNI_ERR;
     }

@@ -31,7 +31,7 @@ JNIEXPORT jint JNICALL Agent_OnAttach(JavaVM *vm, char *options, void *reserved)
 
     (void)reserved;
     fprintf(stderr, "attach_agent: options '%s'\n", options != NULL ? options : "(null)");
-    if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION) != JNI_OK) {
+    if (agent_get_env(vm, &jvmti, JVMTI_VERSION) != JNI_OK) {
         agent_failed("GetEnv", 0);
         return JNI_ERR;
     }

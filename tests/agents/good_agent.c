@@ -258,7 +258,7 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
     char *vm_name;
 
     (void)options, (void)reserved;
-    if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION) != JNI_OK) {
+    if (agent_get_env(vm, &jvmti, JVMTI_VERSION) != JNI_OK) {
         agent_failed("GetEnv", 0);
         return JNI_ERR;
     }

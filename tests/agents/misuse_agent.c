@@ -435,7 +435,7 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
     (void)reserved;
     deep_mistakes = has_option(options, "deep");
     safe_only = has_option(options, "safe");
-    if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION) != JNI_OK
+    if (agent_get_env(vm, &jvmti, JVMTI_VERSION) != JNI_OK
         || (*vm)->GetEnv(vm, (void **)&old, JVMTI_VERSION_1_2) != JNI_OK) {
         agent_failed("GetEnv", 0);
         return JNI_ERR;

@@ -1,7 +1,9 @@
 /* newer_agent.c — an agent built against the JDK 25 jvmti.h (the one
  * jvmtigen generates from the JDK 25 spec), for tests/e2e-versions.sh.
  *
- * It asks GetEnv for JVMTI 11, which JDK 17 and 25 both grant, and in
+ * It asks GetEnv for JVMTI 11, which JDK 11 and later grant (JDK 8: 1.2,
+ * agent_get_env), enables VirtualThreadStart (an event since 21: on an
+ * older VM a `version` violation, not a missing capability), and in
  * VMInit calls functions that are newer than JDK 17 (SuspendAllVirtualThreads
  * and ResumeAllVirtualThreads since 21, ClearAllFramePops since 25): three
  * right, two wrong (a negative count; a missing capability, through a
@@ -75,8 +77,8 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
     (void)reserved;
     events_mode = options != NULL && strcmp(options, "events") == 0;
     version = events_mode ? JVMTI_VERSION_1_2 : JVMTI_VERSION_11;
-    if ((*vm)->GetEnv(vm, (void **)&jvmti, version) != JNI_OK
-        || (*vm)->GetEnv(vm, (void **)&bare, version) != JNI_OK) {
+    if (agent_get_env(vm, &jvmti, version) != JNI_OK
+        || agent_get_env(vm, &bare, version) != JNI_OK) {
         agent_failed("GetEnv", 0);
         return JNI_ERR;
     }
@@ -98,5 +100,8 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
     cb.VMInit = events_mode ? on_vm_init_events : on_vm_init;
     TRY((*jvmti)->SetEventCallbacks(jvmti, &cb, (jint)sizeof cb));
     TRY((*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, NULL));
+    if (!events_mode)
+        report("VirtualThreadStart", (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE,
+                                                                        JVMTI_EVENT_VIRTUAL_THREAD_START, NULL));
     return JNI_OK;
 }

@@ -1,6 +1,6 @@
 // Workload.java — a little of everything an agent watches: threads that
 // start and end, classes loaded and prepared (the nested ones), locks, and
-// garbage collections.  Exits 0.
+// garbage collections.  Exits 0.  Java 8 source (it runs on JDK 8 too).
 public class Workload {
     static final Object lock = new Object();
     static long total;
@@ -17,8 +17,16 @@ public class Workload {
     }
 
     interface Shape { double area(); }
-    record Square(double side) implements Shape { public double area() { return side * side; } }
-    record Circle(double r) implements Shape { public double area() { return Math.PI * r * r; } }
+    static final class Square implements Shape {
+        private final double side;
+        Square(double side) { this.side = side; }
+        public double area() { return side * side; }
+    }
+    static final class Circle implements Shape {
+        private final double r;
+        Circle(double r) { this.r = r; }
+        public double area() { return Math.PI * r * r; }
+    }
 
     public static void main(String[] args) throws Exception {
         Thread[] threads = new Thread[4];

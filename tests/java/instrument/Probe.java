@@ -3,7 +3,8 @@
  * (AddToSystemClassLoaderSearch, ClassFileLoadHook, RetransformClasses,
  * RedefineClasses, GetLoadedClasses, GetObjectSize, SetNativeMethodPrefixes,
  * IsModifiableClass), so the shim sees a real agent of the JDK's own using
- * them.  Prints one line per step; a step that fails throws. */
+ * them.  Prints one line per step; a step that fails throws.  Java 8
+ * source (the jar runs on JDK 8 too). */
 import java.lang.instrument.ClassDefinition;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
@@ -26,7 +27,11 @@ public class Probe {
         inst.retransformClasses(Probe.class, java.util.ArrayList.class);
         byte[] self;
         try (java.io.InputStream in = Probe.class.getResourceAsStream("Probe.class")) {
-            self = in.readAllBytes();
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            byte[] buf = new byte[4096];
+            for (int n; (n = in.read(buf)) > 0; )
+                bytes.write(buf, 0, n);
+            self = bytes.toByteArray();
         }
         inst.redefineClasses(new ClassDefinition(Probe.class, self));
         System.out.println("many classes " + (inst.getAllLoadedClasses().length > 100));
