@@ -109,7 +109,9 @@ jdb_run() {
         [[ $other -eq 0 ]] || fail "run $n: violations: $(trace violations "$log" | sort | uniq -c)"
         [[ $(count violation) -eq $wrong ]] \
             || fail "run $n: $(count violation) phase violations, but the VM answered WRONG_PHASE $wrong times"
-        trace held "$log" | awk -F'\t' '$1 == "leak" { print $2, $3, $4, $5 }' | sort >"$out/leaks$n.all"
+        # sites, not block counts: libjdwp listens again (and leaks one more
+        # address) when jdb detaches before the application has ended
+        trace held "$log" | awk -F'\t' '$1 == "leak" { print $2, $3, $5 }' | sort >"$out/leaks$n.all"
         grep -vE ' <- (setLastError\+[0-9a-fx]* \(libdt_socket.so\+[0-9a-fx]*\) <- socketTransport_stopListening|bagCreateBag\+[0-9a-fx]* \(libjdwp.so\+[0-9a-fx]*\) <- (inStream_init|outStream_initReply))\+' \
             "$out/leaks$n.all" >"$out/leaks$n" || true
     fi
