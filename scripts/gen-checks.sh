@@ -1,25 +1,25 @@
 #!/bin/sh
 # gen-checks.sh — the checks table of libjvmticheck, from its one source
-# (doc/checks.tsv), as the README's Markdown table and as the CHECKS
+# (doc/checks.tsv), as doc/shim.md's Markdown table and as the CHECKS
 # section of jvmticheck(7), so that the two never drift apart.
 #
 #   gen-checks.sh man TSV <doc/jvmticheck.7.in >doc/jvmticheck.7
 #       the man page, its line "@CHECKS@" replaced by one .TP entry per
 #       check (make does this at build time);
-#   gen-checks.sh readme TSV <README.md >README.new
-#       the README, the lines between its two checks-table markers replaced
+#   gen-checks.sh md TSV <doc/shim.md >shim.new
+#       the page, the lines between its two checks-table markers replaced
 #       by the table (run by hand after editing TSV; tests/checks-doc.sh
-#       fails while the README is not what this writes).
+#       fails while the page is not what this writes).
 #
 # The text of a cell is Markdown inline (`code`, [text](#anchor)); for the
 # man page `code` becomes bold, a link its text.  POSIX sh and awk only: it
 # runs at build time.
 set -eu
 
-[ $# -eq 2 ] || { echo "usage: $0 man|readme TSV <IN >OUT" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: $0 man|md TSV <IN >OUT" >&2; exit 2; }
 mode=$1 tsv=$2
 [ -r "$tsv" ] || { echo "$0: cannot read $tsv" >&2; exit 1; }
-case $mode in man|readme) ;; *) echo "$0: unknown mode '$mode' (expected man or readme)" >&2; exit 2 ;; esac
+case $mode in man|md) ;; *) echo "$0: unknown mode '$mode' (expected man or md)" >&2; exit 2 ;; esac
 
 awk -v mode="$mode" -v tsv="$tsv" '
 BEGIN {
@@ -74,7 +74,7 @@ mode == "man" && $0 == "@CHECKS@" {
     next
 }
 
-mode == "readme" && $0 == begin_marker {
+mode == "md" && $0 == begin_marker {
     print
     print "| id | what it means | strict returns |"
     print "|---|---|---|"
@@ -84,7 +84,7 @@ mode == "readme" && $0 == begin_marker {
     done = 1
     next
 }
-mode == "readme" && $0 == end_marker { skipping = 0 }
+mode == "md" && $0 == end_marker { skipping = 0 }
 skipping { next }
 { print }
 

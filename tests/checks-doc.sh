@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # checks-doc.sh — the checks are documented from one source (doc/checks.tsv):
-#   1. the README's checks table is exactly what scripts/gen-checks.sh
+#   1. doc/shim.md's checks table is exactly what scripts/gen-checks.sh
 #      writes from it (edit the TSV, then run
-#      `scripts/gen-checks.sh readme doc/checks.tsv <README.md >x && mv x README.md`);
+#      `scripts/gen-checks.sh md doc/checks.tsv <doc/shim.md >x && mv x doc/shim.md`);
 #   2. its ids are the runtime's check ids (JC_CHECK_IDS in
 #      gen/runtime/jc_runtime.h), no more, no fewer, and the HTML page's
 #      checks reference (written by hand in templates/jvmti.html.tmpl)
 #      explains those ids and the portability note;
 #   3. jvmticheck(7), generated from doc/jvmticheck.7.in, has one entry per
-#      id, the README's words in it, and groff formats it without a warning;
+#      id, doc/shim.md's words in it, and groff formats it without a warning;
 #      the man page make built (doc/jvmticheck.7) is the same;
 #   4. a malformed TSV line is an error naming FILE:LINE, and no output.
 # Exit 0 pass, 1 fail.
@@ -21,13 +21,13 @@ gen=$srcdir/scripts/gen-checks.sh tsv=$srcdir/doc/checks.tsv
 status=0
 fail() { echo "FAIL: $*"; status=1; }
 
-# 1. README
-if sh "$gen" readme "$tsv" <"$srcdir/README.md" >"$out/README.md"; then
-    diff -u "$srcdir/README.md" "$out/README.md" >"$out/readme.diff" \
-        && echo "ok   README's checks table is doc/checks.tsv's" \
-        || { fail "README's checks table differs from doc/checks.tsv:"; head -20 "$out/readme.diff"; }
+# 1. doc/shim.md
+if sh "$gen" md "$tsv" <"$srcdir/doc/shim.md" >"$out/shim.md"; then
+    diff -u "$srcdir/doc/shim.md" "$out/shim.md" >"$out/readme.diff" \
+        && echo "ok   doc/shim.md's checks table is doc/checks.tsv's" \
+        || { fail "doc/shim.md's checks table differs from doc/checks.tsv:"; head -20 "$out/readme.diff"; }
 else
-    fail "gen-checks.sh readme failed"
+    fail "gen-checks.sh md failed"
 fi
 
 # 2. ids
@@ -55,13 +55,13 @@ if sh "$gen" man "$tsv" <"$srcdir/doc/jvmticheck.7.in" >"$out/jvmticheck.7"; the
         grep -qx ".B $id" "$out/jvmticheck.7" || fail "jvmticheck(7) has no entry for $id"
     done
     grep -q '@CHECKS@' "$out/jvmticheck.7" && fail "jvmticheck(7) still has @CHECKS@"
-    # the words of one README cell, as the man page prints them
+    # the words of one doc/shim.md cell, as the man page prints them
     groff -man -Tutf8 -ww "$out/jvmticheck.7" >"$out/jvmticheck.txt" 2>"$out/groff.err" \
         || fail "groff failed on jvmticheck(7)"
     [[ ! -s $out/groff.err ]] || { fail "groff warns:"; head -5 "$out/groff.err"; }
     tr -s ' \n' '  ' <"$out/jvmticheck.txt" | sed 's/‐ //g; s/\x1b\[[0-9;]*m//g; s/.\x08//g' \
         | grep -q 'Deallocate of memory JVMTI did not hand out' \
-        || fail "jvmticheck(7) lacks the README's words for bad_deallocate"
+        || fail "jvmticheck(7) lacks doc/shim.md's words for bad_deallocate"
     if [[ -f $builddir/doc/jvmticheck.7 ]]; then
         cmp -s "$builddir/doc/jvmticheck.7" "$out/jvmticheck.7" && echo "ok   doc/jvmticheck.7 as built" \
             || fail "the built doc/jvmticheck.7 is stale"

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # options-doc.sh — the shim's options are described in three places by hand
-# (the README's options table, jvmticheck(7)'s OPTIONS, the `help` rows in
+# (doc/shim.md's options table, jvmticheck(7)'s OPTIONS, the `help` rows in
 # gen/runtime/jc_help.c); the parser's table in gen/runtime/jc_options.c is
 # the authority.  This keeps the three true to it:
-#   1. every option the parser knows (and agent=) has a README row, a man
+#   1. every option the parser knows (and agent=) has a doc/shim.md row, a man
 #      page entry and a help row, and none of them has an option it lacks;
 #   2. for each option that takes words (on|off, text|jsonl|bin, ...), the
 #      three list exactly the words the parser's "expected ..." text gives;
 #   3. the options libdt_check takes (the rows for both interfaces and its
-#      own) are the rows of the README's DTCHECK_OPTIONS table.
+#      own) are the rows of doc/transport.md's DTCHECK_OPTIONS table.
 # Text only, no VM.  Exit 0 pass, 1 fail.
 set -uo pipefail
 
@@ -23,7 +23,7 @@ bad = []
 
 # the parser: { "name", parse_words|parse_number|..., ..., "expected", IFACES }
 # (the rows the JVMTI shim takes: BOTH or JVMTI; JC_IFACE_TRANSPORT ones
-# are libdt_check's, documented in the README's transport section)
+# are libdt_check's, documented in doc/transport.md)
 parser = {}
 for name, how, expected, ifaces in re.findall(
         r'\{ "([a-z_]+)", (parse_\w+),[^"]*?"([^"]*)",\s*(\w+) \}', read("gen/runtime/jc_options.c")):
@@ -36,9 +36,9 @@ for name, how, expected, ifaces in re.findall(
     parser[name] = words
 parser["agent"] = None          # parsed apart: it ends the list
 
-# README: | `name=...` | `a`, `b` | ...   (the table after "| option | values |")
+# doc/shim.md: | `name=...` | `a`, `b` | ...   (the table after "| option | values |")
 readme = {}
-table = read("README.md").split("| option | values | default | what it does |", 1)[1]
+table = read("doc/shim.md").split("| option | values | default | what it does |", 1)[1]
 for line in table.split("\n")[2:]:
     if not line.startswith("| `"):
         break
@@ -58,7 +58,7 @@ helprows = {}
 for name, rest in re.findall(r'\{ "([a-z_]+)=?([^"]*)", "', read("gen/runtime/jc_help.c")):
     helprows[name] = set(rest.split("|")) if "|" in rest else None
 
-for where, have in (("README", readme), ("jvmticheck(7)", man), ("help", helprows)):
+for where, have in (("doc/shim.md", readme), ("jvmticheck(7)", man), ("help", helprows)):
     missing, extra = sorted(set(parser) - set(have)), sorted(set(have) - set(parser))
     if missing:
         bad.append("%s lacks options: %s" % (where, " ".join(missing)))
@@ -76,12 +76,12 @@ for where, have in (("README", readme), ("jvmticheck(7)", man), ("help", helprow
 
 n = sum(1 for w in parser.values() if w)
 # libdt_check (DTCHECK_OPTIONS): the rows it takes, BOTH or
-# JC_IFACE_TRANSPORT, are the rows of the README's table in "Debugging a
-# debugger connection".
+# JC_IFACE_TRANSPORT, are the rows of doc/transport.md's table ("Debugging a
+# debugger connection").
 transport = sorted(name for name, how, expected, ifaces in re.findall(
         r'\{ "([a-z_]+)", (parse_\w+),[^"]*?"([^"]*)",\s*(\w+) \}', read("gen/runtime/jc_options.c"))
         if ifaces in ("BOTH", "JC_IFACE_TRANSPORT"))
-section = read("README.md").split("## Debugging a debugger connection", 1)[1]
+section = read("doc/transport.md")
 ttable = section.split("| option | values | default | meaning |", 1)[1]
 documented = []
 for line in ttable.split("\n")[2:]:
@@ -89,11 +89,11 @@ for line in ttable.split("\n")[2:]:
         break
     documented.append(re.match(r"\| `([a-z_]+)", line).group(1))
 if sorted(documented) != transport:
-    bad.append("README's DTCHECK_OPTIONS table has %s, the parser's transport rows are %s" % (sorted(documented), transport))
+    bad.append("doc/transport.md's DTCHECK_OPTIONS table has %s, the parser's transport rows are %s" % (sorted(documented), transport))
 for b in bad:
     print("FAIL: " + b)
 if not bad:
-    print("ok   %d options in README, jvmticheck(7) and help; the words of %d the parser's" % (len(parser), n))
-    print("ok   %d DTCHECK_OPTIONS in the README's transport table, as the parser's rows" % len(transport))
+    print("ok   %d options in doc/shim.md, jvmticheck(7) and help; the words of %d the parser's" % (len(parser), n))
+    print("ok   %d DTCHECK_OPTIONS in doc/transport.md's table, as the parser's rows" % len(transport))
 sys.exit(1 if bad else 0)
 EOF

@@ -1,7 +1,7 @@
 /* jc_help.c — the option reference `help` prints
  * (-agentpath:libjvmticheck.so=help), then the VM exits with 0.
  *
- * One row per option, as the README's and jvmticheck(7)'s option tables
+ * One row per option, as doc/shim.md's and jvmticheck(7)'s option tables
  * say it; the parser (jc_options.c) is the authority on the values, and
  * tests/e2e-diag.sh checks that every option the parser names in its
  * "unknown option" message has a row here, tests/options-doc.sh that the

@@ -16,7 +16,7 @@
  * (a JDK class): its natives come from the JDK library its own code loads
  * (libinstrument's sun.instrument.InstrumentationImpl), and HotSpot warns
  * on stderr at any native code registering natives for such a class.  An
- * agent implementing natives of JDK classes is not served (README).
+ * agent implementing natives of JDK classes is not served (doc/shim.md, Limits).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1     /* strdup, O_CLOEXEC under -std=c11 */

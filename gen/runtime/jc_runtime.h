@@ -168,7 +168,7 @@ jint jc_vm_version(void);                       /* 0 before jc_vm_learn */
  * JVMTI_ERROR_INVALID_EVENT_TYPE); false when the VM has ev, or its
  * version is not known yet. */
 bool jc_event_absent(int ev);
-/* The error an absent function returns (README, Checks: version). */
+/* The error an absent function returns (doc/shim.md, Checks: version). */
 #define JC_ERROR_ABSENT JVMTI_ERROR_NOT_AVAILABLE
 /* Reports the version violation; returns JC_ERROR_ABSENT, which the wrapper
  * refuses (traced with its arguments). */
@@ -401,7 +401,7 @@ void jc_bin_leave(jc_thread *me, int num, jvmtiError err);
 
 /* ---- checks --------------------------------------------------------------- */
 
-/* Stable check ids (also in the README and the HTML docs). */
+/* Stable check ids (also in doc/checks.tsv and the HTML docs). */
 #define JC_CHECK_IDS(X) \
     X(null_pointer) X(min_value) X(enum_value) X(capability) X(event_capability) \
     X(thread_filter) X(phase) X(callback_unsafe) X(version) X(bad_deallocate) \

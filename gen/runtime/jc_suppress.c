@@ -137,7 +137,7 @@ static int parse_line(char *s, const char *name, size_t lineno, rule *r, char *e
     if (!is_glob(field[0]) && !known_check(field[0]))
         return line_error(err, errlen, name, lineno, checks == check_ids ? "unknown check '%s' (expected a check id such "
                           "as null_pointer, phase, capability, bad_deallocate, leak, or a glob)"
-                          : "unknown check '%s' (expected a check id of the README's list, or a glob)", field[0]);
+                          : "unknown check '%s' (expected a check id from jvmticheck(7), CHECKS, or a glob)", field[0]);
     for (int f = 0; f < n; f++)
         if (!brackets_closed(field[f]))
             return line_error(err, errlen, name, lineno, "unclosed '[' in '%s' (expected a glob such as Get*)", field[f]);

@@ -87,7 +87,7 @@ static const char *fn_name(int fn)
 static int iface_fn_max(void) { return dtc_nfns - 1; }
 static const char *iface_fn_name(int slot) { return slot > 0 && slot < dtc_nfns ? dtc_fns[slot].name : NULL; }
 
-/* The check ids of the README's list: what suppressions may name. */
+/* The check ids of doc/checks.tsv: what suppressions may name. */
 static const char *const checks[] = {
     "not_open", "not_listening", "illegal_state", "null", "min", "packet_length", "packet_data", "packet_flags",
     "memory_callback", "free_unknown",
