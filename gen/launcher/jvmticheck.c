@@ -208,7 +208,6 @@ typedef struct list {
 typedef struct agent {
     int list;
     size_t index;
-    const char *shown;          /* the option as written (for notes) */
     char *lib;                  /* the library the shim is to load */
     const char *options;        /* its options (NULL: none), into words of the list */
     bool is_shim;               /* already a load of the shim: left as it is */
@@ -284,10 +283,14 @@ static void refuse_file(const char *file, const char *how, int l)
 static void take_agent(run *r, int l, size_t i, enum jl_agent_kind kind, const char *tail)
 {
     const char *word = r->lists[l].words.v[i];
-    agent a = { .list = l, .index = i, .shown = word };
+    agent a = { .list = l, .index = i };
     const char *eq = strchr(tail, '=');
     char *name = eq ? jl_xstrndup(tail, (size_t)(eq - tail)) : jl_xstrdup(tail);
     a.options = eq ? eq + 1 : NULL;
+    if (!*name) {               /* -agentpath:=x: the VM's own error */
+        free(name);
+        return;
+    }
 
     if (kind == JL_AGENTPATH) {
         a.lib = jl_xstrdup(name);
