@@ -21,7 +21,8 @@
 #   one log file for both is refused;
 # - a command without agents runs unchanged (its output and status), with
 #   one note on stderr (-q: none; --require-agent: exit 2, nothing run);
-#   a bad shim option is one line and exit 2 before any VM starts.
+#   a bad shim option, or an @argfile that names an agent (which cannot be
+#   rewritten), is one line and exit 2 before any VM starts.
 # Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
@@ -177,6 +178,11 @@ expect_rc 2 "a bad shim option"
 [[ $(wc -l <"$out/stderr") -eq 1 ]] || fail "a bad shim option: not one line"
 has stderr "^jvmticheck: bad value 'some' for trace" "a bad shim option"
 [[ ! -s $out/stdout ]] || fail "a bad shim option: the program ran"
+printf -- '-cp classes\n"-agentpath:%s"\n' "$good" >"$out/agent.args"
+launch -- "$JAVA" @agent.args Args
+expect_rc 2 "an @argfile naming an agent"
+has stderr '^jvmticheck: agent.args \(@agent.args, on the command line\) holds a -agentpath: option' "an @argfile naming an agent"
+[[ ! -s $out/stdout ]] || fail "an @argfile naming an agent: the program ran unchecked"
 launch PATH="$JDK_HOME/bin:$PATH" -- -n java "-agentpath:$good" Main
 expect_rc 0 "--dry-run, java from PATH"
 has stdout "^java -agentpath:[^ ]*libjvmticheck.so=agent=$good Main$" "--dry-run"
