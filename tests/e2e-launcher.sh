@@ -3,7 +3,7 @@
 # real java, on JDK 17 and the newer JDK: every agent of the command
 # becomes a load of the shim, the verdicts reach stderr, and the exit
 # status is the program's, or --error-exitcode's N when problems were
-# reported.
+# reported.  On the more JDKs (8, 11, 21), a C and a Java agent at once.
 #
 # - -agentpath: a C agent; the program's own arguments that look like
 #   agent options reach it untouched; the misuse agent's violations leave
@@ -36,7 +36,7 @@ fi
 unset JAVA_TOOL_OPTIONS JDK_JAVA_OPTIONS _JAVA_OPTIONS JVMTICHECK_SHIM
 e2e_javac Args Hello
 mkdir -p "$out/agent" "$out/lib"
-if ! "$JAVAC" --release 11 -d "$out/agent" "$srcdir/tests/java/instrument/Probe.java" >"$out/javac.log" 2>&1 ||
+if ! "$JAVAC" --release 8 -d "$out/agent" "$srcdir/tests/java/instrument/Probe.java" >"$out/javac.log" 2>&1 ||
     ! "$JDK_HOME/bin/jar" cfm "$out/probe.jar" "$srcdir/tests/java/instrument/MANIFEST.MF" -C "$out/agent" . \
         >>"$out/javac.log" 2>&1; then
     cat "$out/javac.log"
@@ -164,6 +164,27 @@ launcher_run() {
     has stderr '^jvmticheck: no JVMTI agent in .*: running it unchecked$' "$label no agent: the note"
 }
 
+# On the more JDKs (configure --with-jdks): a C agent and a Java agent at
+# once (JDK 8 keeps libinstrument in jre/lib/amd64 and has no modules to
+# add), and JDK_JAVA_OPTIONS, which the java launcher reads from JDK 9 on.
+more_run() {
+    local label=$1 jdk=$2 cp instrument
+    cp=$(e2e_classes)
+    instrument=$(readlink -f "$(e2e_jdk_lib "$jdk" libinstrument.so)")  # (the launcher resolves links)
+    echo "== $label: -agentpath and -javaagent"
+    launch -- "$jdk/bin/java" "-agentpath:$good" "-javaagent:$out/probe.jar=hi" -cp "$cp" Hello
+    expect_rc 0 "$label two agents"
+    has stdout '^transformer called true args=hi$' "$label -javaagent: the agent ran"
+    has stderr '^jvmticheck \(load 1, good_agent.so\): no problems found' "$label: the C agent's verdict"
+    has stderr '^jvmticheck \(load 2, libinstrument.so\): no problems found' "$label: the Java agent's verdict"
+    has stderr "options=\"agent=$instrument=$out/probe.jar=hi\"" "$label -javaagent: the JDK's own libinstrument"
+    if ((jdk_v >= 9)); then
+        launch JDK_JAVA_OPTIONS="-agentpath:$good" -- "$jdk/bin/java" -cp "$cp" Hello
+        expect_rc 0 "$label JDK_JAVA_OPTIONS"
+        has stderr "$clean_verdict" "$label JDK_JAVA_OPTIONS: the verdict"
+    fi
+}
+
 launcher_run jdk17 "$JDK_HOME"
 
 echo "== usage"
@@ -191,6 +212,7 @@ if e2e_have_new_jdk; then
     e2e_use_jdk "$JDK_NEW"
     launcher_run new "$JDK_NEW"
 fi
+for jdk in $(e2e_jdks); do e2e_use_jdk "$jdk"; more_run "$jdk_label" "$jdk"; done
 if compgen -G "$out/hs_err_pid*.log" >/dev/null; then
     fail "a JVM crashed: $(ls "$out"/hs_err_pid*.log)"
 fi
