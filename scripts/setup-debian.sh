@@ -14,7 +14,7 @@ packages=(
     clang libclang-rt-14-dev
     gettext libgettextpo-dev
     patchelf
-    debhelper devscripts lintian
+    dpkg-dev debhelper lintian
 )
 
 missing=()
