@@ -87,7 +87,7 @@ compgen -G "$out/root/usr/lib/*/pkgconfig/jvmticheck.pc" >/dev/null || fail "no 
 unset JVMTICHECK_SHIM JAVA_TOOL_OPTIONS JDK_JAVA_OPTIONS _JAVA_OPTIONS
 
 "$launcher" --version | grep -q '^jvmticheck (jvmtigen) ' || fail "jvmticheck --version"
-dry=$("$launcher" -n "$JAVA" "-agentpath:$AGENTS_DIR/good_agent.so" Hello)
+dry=$("$launcher" -n "$JAVA" "-agentpath:$AGENTS_DIR/good_agent.so" Hello) || fail "jvmticheck -n: exit $?"
 echo "   $dry"
 [[ $dry == *"-agentpath:$shim=agent="* ]] || fail "the packaged jvmticheck does not load the packaged shim $shim"
 
