@@ -14,6 +14,7 @@ packages=(
     clang libclang-rt-14-dev
     gettext libgettextpo-dev
     patchelf
+    dpkg-dev debhelper lintian
 )
 
 missing=()
