@@ -42,4 +42,6 @@ const jc_iface jc_iface_jvmti = {
     .constants = true,
     .phases = true,
     .started = started,
+    .wrapper_header = "jvmti.h",
+    .wrapper_struct = "_jvmtiEnv",
 };
