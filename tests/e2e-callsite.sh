@@ -15,7 +15,8 @@
 #     (tests/agents/helper_agent.c): a violation is at the helper's line and
 #     stack=2 tells its callers apart; leaks through its allocation helper
 #     are one record per caller, each stack naming it, and a suppression of
-#     one leaves the others.
+#     one leaves the others; libjdwp's leaks through jvmtiAllocate (called
+#     from libjdwp and from its transport library) name their callers.
 # Every expected line is grepped from the agents' sources (marker comments
 # "MISTAKE:<id>"), not taken from the shim.  On JDK 17, and the newer JDK
 # when there.
@@ -192,5 +193,25 @@ for jdk in "$JDK_HOME" ${JDK_NEW:+"$JDK_NEW"}; do
         done
         [[ -n $found ]] || fail "helper stack=2: no stack my_get_phase <- $fn (line $(line "$csrc" "$id")): ${stacks[*]}"
     done
+
+    # libjdwp (C) allocates through jvmtiAllocate, which its transport
+    # library calls back too: a leak there must name the caller, past the
+    # module boundary (JDK 17's libjdwp leaks one such block; newer ones
+    # may leak none, and then there is nothing to look at).
+    if [[ -f $jdk/lib/libjdwp.so ]]; then
+        echo "== $v: libjdwp: a leak through jvmtiAllocate names its caller"
+        e2e_javac Workload
+        log=$out/$v-jdwp.jsonl
+        rm -f "$log"
+        e2e_java "-agentpath:$LIBJVMTICHECK=format=jsonl,trace=errors,log=$log,agent=$jdk/lib/libjdwp.so=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0" Workload
+        e2e_expect_clean_exit "$v libjdwp"
+        mapfile -t helper_leaks < <(py "$log" "'\\n'.join(o.get('stack', 'NONE') for o in K if o['site'].startswith('jvmtiAllocate+'))")
+        [[ -n ${helper_leaks[*]} ]] || helper_leaks=()
+        for k in "${helper_leaks[@]}"; do
+            [[ $k == "jvmtiAllocate+0x"*" <- "?* && $k != *libjvm.so* ]] \
+                || fail "libjdwp: a leak at jvmtiAllocate whose stack names no caller (or reaches into the VM): $k"
+        done
+        echo "   ${#helper_leaks[@]} leak records at jvmtiAllocate${helper_leaks[*]:+: ${helper_leaks[*]}}"
+    fi
 done
 e2e_finish

@@ -22,10 +22,15 @@
  * - What a return address is (a wrapper or not, its module) is asked of
  *   libdw once per address and kept (a bounded table): capture happens for
  *   every tracked allocation, and the same few addresses come back.
- * - A leak site (jc_site_capture_leak) keeps frames past stack=N while
- *   they are in the first frame's module, up to JC_LEAK_FRAMES: a leak
- *   through the agent's allocation helper then names the helper's caller,
- *   and one helper called from three places is three leak sites.
+ * - A leak site (jc_site_capture_leak) keeps frames past stack=N up to
+ *   JC_LEAK_FRAMES while they are the agent's side of the stack: not in
+ *   the VM's module (the one holding jc_iface.host_symbol; without it, in
+ *   the first frame's module).  A leak through the agent's allocation
+ *   helper then names the helper's caller (libjdwp's jvmtiAllocate is
+ *   called from libjdwp and from its transport library), one helper called
+ *   from three places is three leak sites, and the frames of the VM, which
+ *   differ with the VM's version and with the VM's path to a callback, do
+ *   not split a leak site.
  * - Texts list frames as jc_symbolize.c gives them, inlined ones included
  *   and marked; stack=N counts those frames.
  * - backtrace() dlopens the unwinder on first use: jc_site_warm_up() does
@@ -34,6 +39,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1
 #endif
+#include <dlfcn.h>
 #include <execinfo.h>
 #include <link.h>
 #include <pthread.h>
@@ -49,7 +55,7 @@ typedef struct named_frame {
 
 struct jc_site {
     unsigned n;                 /* return addresses */
-    unsigned in_module;         /* leading ones in the first one's module (leak sites) */
+    unsigned agents;            /* leading ones on the agent's side (leak sites) */
     unsigned limit;             /* frames shown: stack=N; 0 = all (leak sites) */
     bool leak;
     void *pc[JC_SITE_FRAMES];
@@ -198,6 +204,24 @@ static uintptr_t pc_module(void *p)
     return m;
 }
 
+/* The load address of the module holding jc_iface.host_symbol (the VM's);
+ * 0 when unknown.  Asked once. */
+static uintptr_t host_base;
+static pthread_once_t host_once = PTHREAD_ONCE_INIT;
+
+static void host_init(void)
+{
+    const char *sym = jc_g.iface ? jc_g.iface->host_symbol : NULL;
+    void *p = sym ? dlsym(RTLD_DEFAULT, sym) : NULL;
+    host_base = p ? jc_symbolize_module((const char *)p + 1) : 0;
+}
+
+static uintptr_t host_module(void)
+{
+    pthread_once(&host_once, host_init);
+    return host_base;
+}
+
 /* ---- capture and interning ------------------------------------------------ */
 
 static uint64_t hash_frames(void *const *pc, unsigned n, bool leak)
@@ -230,7 +254,7 @@ static bool grow(void)
     return true;
 }
 
-static const jc_site *intern(void *const *pc, unsigned n, bool leak, unsigned in_module, unsigned limit)
+static const jc_site *intern(void *const *pc, unsigned n, bool leak, unsigned agents, unsigned limit)
 {
     uint64_t h = hash_frames(pc, n, leak);
     const jc_site *found = NULL;
@@ -252,7 +276,7 @@ static const jc_site *intern(void *const *pc, unsigned n, bool leak, unsigned in
             i = (i + 1) & (cap - 1);
         s->n = n;
         s->leak = leak;
-        s->in_module = in_module;
+        s->agents = agents;
         s->limit = limit;
         s->hash = h;
         memcpy(s->pc, pc, n * sizeof *pc);
@@ -278,8 +302,8 @@ static const jc_site *capture(bool leak)
     void *raw[RAW_FRAMES], *pc[JC_SITE_FRAMES];
     int depth = 16 + (int)want;
     int got = backtrace(raw, depth > RAW_FRAMES ? RAW_FRAMES : depth);
-    unsigned n = 0, in_module = 0;
-    uintptr_t first = 0;
+    unsigned n = 0, agents = 0;
+    uintptr_t first = 0, vm = leak ? host_module() : 0;
     for (int i = 0; i < got && n < want; i++) {
         void *p = raw[i];
         if (!p || is_own(p) || (n == 0 && pc_wrapper(p)))
@@ -288,14 +312,14 @@ static const jc_site *capture(bool leak)
             uintptr_t m = pc_module(p);
             if (n == 0)
                 first = m;
-            bool same = m != 0 && m == first;
-            if (!same && n >= stack)
+            bool theirs = m != 0 && (vm ? m != vm : m == first);
+            if (!theirs && n >= stack)
                 break;
-            in_module += same && in_module == n;
+            agents += theirs && agents == n;
         }
         pc[n++] = p;
     }
-    return n ? intern(pc, n, leak, in_module, leak ? 0 : stack) : NULL;
+    return n ? intern(pc, n, leak, agents, leak ? 0 : stack) : NULL;
 }
 
 const jc_site *jc_site_capture(void) { return capture(false); }
@@ -368,7 +392,7 @@ static void describe(jc_site *s)
             named_frame *nm = &s->named[s->nnamed++];
             nm->symbol = strdup(fi[f].symbol);
             nm->function = strdup(fi[f].function);
-            if (!s->leak ? shown == 0 : i < s->in_module)
+            if (!s->leak ? shown == 0 : i < s->agents)
                 s->nsuppress = s->nnamed;
             shown++;
         }

@@ -54,9 +54,9 @@ typedef struct jc_site jc_site;
 /* The calling thread's site (slow path only): stack=N frames.  NULL when no
  * frame outside this library could be found (or out of memory). */
 const jc_site *jc_site_capture(void);
-/* The site of a JVMTI allocation: stack=N frames, and further while they
- * are in the first frame's module, up to JC_LEAK_FRAMES, so that a leak
- * through the agent's allocation helper names the helper's caller. */
+/* The site of a JVMTI allocation: stack=N frames, and further up to
+ * JC_LEAK_FRAMES while they are not the VM's, so that a leak through the
+ * agent's allocation helper names the helper's caller. */
 const jc_site *jc_site_capture_leak(void);
 /* "file.c:42 fn+0x54 (lib.so+0x115d)", or less when less is known: the
  * first frame; the frames joined by " <- " (inlined ones marked
@@ -68,7 +68,7 @@ const char *jc_site_module(const jc_site *s);
 const char *jc_site_symbol(const jc_site *s);
 /* Frames of the site as shown (inlined ones count); frame k's linkage and
  * demangled names (false past the end); how many frames a generated
- * suppression names (1 for a call site, the module's frames for a leak). */
+ * suppression names (1 for a call site, those before the VM's for a leak). */
 unsigned jc_site_frame_count(const jc_site *s);
 bool jc_site_frame_name(const jc_site *s, unsigned k, const char **symbol, const char **function);
 unsigned jc_site_suppress_frames(const jc_site *s);

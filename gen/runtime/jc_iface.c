@@ -44,4 +44,5 @@ const jc_iface jc_iface_jvmti = {
     .started = started,
     .wrapper_header = "jvmti.h",
     .wrapper_struct = "_jvmtiEnv",
+    .host_symbol = "JNI_CreateJavaVM",
 };

@@ -258,6 +258,11 @@ typedef struct jc_iface {
      * "_jvmtiEnv"): the header's inline member wrappers are not the
      * caller's code, and call sites skip them (jc_symbolize.c).  NULL: none. */
     const char *wrapper_header, *wrapper_struct;
+    /* A function of the module that implements the interface (the VM's
+     * "JNI_CreateJavaVM"): a leak's site keeps the caller's frames up to
+     * that module's (jc_callsite.c).  NULL: up to the first frame outside
+     * the caller's own module. */
+    const char *host_symbol;
 } jc_iface;
 extern const jc_iface jc_iface_jvmti;
 

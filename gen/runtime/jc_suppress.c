@@ -13,8 +13,8 @@
  * (mangled, for C++) or its demangled one.  A field left out matches
  * anything; a rule naming more frames than a site has does not match it.
  * `gen_suppressions=on` prints such a line for each context: its first
- * frame, and for a leak the frames of the agent's module, by linkage name
- * (no spaces, unlike a demangled one).
+ * frame, and for a leak its frames before the VM's, by linkage name (no
+ * spaces, unlike a demangled one).
  *
  * The file is input from outside: the parser takes any bytes, and a bad
  * line is one "FILE:LINE: error: what (expected what)" message that stops
