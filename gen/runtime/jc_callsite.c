@@ -165,16 +165,26 @@ static pc_class *class_claim(uintptr_t pc)
     return c;
 }
 
-/* Whether the frame at return address p is the interface's header wrapper. */
-static bool pc_wrapper(void *p)
+/* What the table knows of each of raw[0..n) (wrapper -1 and no module
+ * when nothing), skip[i] left out; one pass under the lock. */
+static void pc_known(void *const *raw, const bool *skip, int n, pc_class *known)
+{
+    pthread_mutex_lock(&class_lock);
+    for (int i = 0; i < n; i++) {
+        pc_class *c = skip[i] ? NULL : class_slot((uintptr_t)raw[i]);
+        known[i] = c && c->pc ? *c : (pc_class){ .wrapper = -1 };
+    }
+    pthread_mutex_unlock(&class_lock);
+}
+
+/* Whether the frame at return address p is the interface's header wrapper;
+ * known is what the table said of it. */
+static bool pc_wrapper(void *p, const pc_class *known)
 {
     uintptr_t pc = (uintptr_t)p;
-    pthread_mutex_lock(&class_lock);
-    pc_class *c = class_slot(pc);
-    int known = c && c->pc ? c->wrapper : -1;
-    pthread_mutex_unlock(&class_lock);
-    if (known >= 0)
-        return known;
+    if (known->wrapper >= 0)
+        return known->wrapper;
+    pc_class *c;
     bool w = jc_symbolize_is_wrapper(p);  /* libdw, outside our lock */
     pthread_mutex_lock(&class_lock);
     if ((c = class_claim(pc)) != NULL)
@@ -183,18 +193,14 @@ static bool pc_wrapper(void *p)
     return w;
 }
 
-/* The load address of p's module (0: none). */
-static uintptr_t pc_module(void *p)
+/* The load address of p's module (0: none); known as for pc_wrapper. */
+static uintptr_t pc_module(void *p, const pc_class *known)
 {
     uintptr_t pc = (uintptr_t)p;
-    pthread_mutex_lock(&class_lock);
-    pc_class *c = class_slot(pc);
-    bool known = c && c->pc && c->have_module;
-    uintptr_t m = known ? c->module : 0;
-    pthread_mutex_unlock(&class_lock);
-    if (known)
-        return m;
-    m = jc_symbolize_module(p);
+    if (known->have_module)
+        return known->module;
+    pc_class *c;
+    uintptr_t m = jc_symbolize_module(p);
     pthread_mutex_lock(&class_lock);
     if ((c = class_claim(pc)) != NULL) {
         c->module = m;
@@ -302,14 +308,26 @@ static const jc_site *capture(bool leak)
     void *raw[RAW_FRAMES], *pc[JC_SITE_FRAMES];
     int depth = 16 + (int)want;
     int got = backtrace(raw, depth > RAW_FRAMES ? RAW_FRAMES : depth);
+    bool skip[RAW_FRAMES];
+    pc_class known[RAW_FRAMES];
+    int ask = 0;                /* the frames looked up: those the loop may reach */
+    for (unsigned theirs = 0; ask < got && theirs < want + 4; ask++) {
+        skip[ask] = !raw[ask] || is_own(raw[ask]);
+        theirs += !skip[ask];
+    }
+    for (int i = ask; i < got; i++)
+        skip[i] = !raw[i] || is_own(raw[i]);
+    pc_known(raw, skip, ask, known);
+    for (int i = ask; i < got; i++)
+        known[i] = (pc_class){ .wrapper = -1 };
     unsigned n = 0, agents = 0;
     uintptr_t first = 0, vm = leak ? host_module() : 0;
     for (int i = 0; i < got && n < want; i++) {
         void *p = raw[i];
-        if (!p || is_own(p) || (n == 0 && pc_wrapper(p)))
+        if (skip[i] || (n == 0 && pc_wrapper(p, &known[i])))
             continue;
         if (leak) {
-            uintptr_t m = pc_module(p);
+            uintptr_t m = pc_module(p, &known[i]);
             if (n == 0)
                 first = m;
             bool theirs = m != 0 && (vm ? m != vm : m == first);
