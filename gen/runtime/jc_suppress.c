@@ -11,7 +11,7 @@
  * the function of that frame, and of the frames after it, one CALLER a
  * frame (inlined frames count).  A function glob matches its linkage name
  * (mangled, for C++) or its demangled one.  A field left out matches
- * anything; a rule naming more frames than a site has does not match it.
+ * anything; a frame a site does not have matches only "*".
  * `gen_suppressions=on` prints such a line for each context: its first
  * frame, and for a leak its frames before the VM's, by linkage name (no
  * spaces, unlike a demangled one).
@@ -248,13 +248,14 @@ static bool glob_ok(const char *glob, const char *s)
     return !glob || fnmatch(glob, s ? s : "", 0) == 0;
 }
 
-/* The site's frames against r's SYMBOL and CALLERs. */
+/* The site's frames against r's SYMBOL and CALLERs; a frame the site does
+ * not have is "" (only "*" matches it). */
 static bool frames_ok(const rule *r, const jc_site *site)
 {
     for (int k = 0; k < r->nframes; k++) {
         const char *sym = "", *fn = "";
         if (!jc_site_frame_name(site, (unsigned)k, &sym, &fn))
-            return false;
+            sym = fn = "";
         const char *g = r->glob[FRAME0 + k];
         if (!glob_ok(g, sym) && !glob_ok(g, fn))
             return false;

@@ -15,7 +15,9 @@
  *   what we say of it), so one lock around libdwfl, which is not
  *   thread-safe, costs nothing that matters.
  * - The session (Dwfl) is made on first need and made again once when an
- *   address falls in no module it knows (a library loaded since).
+ *   address falls in no module it knows but the dynamic linker does (a
+ *   library loaded since); an address in no library at all (the JIT's
+ *   code, which leak sites of native methods meet) does not make it again.
  * - A return address points after the call: the symbol, the scopes and the
  *   line are looked up at address - 1, the offsets are those of the return
  *   address (as gdb's and -Xcheck:jni's frames show them).
@@ -39,6 +41,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1
 #endif
+#include <dlfcn.h>
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
@@ -108,6 +111,9 @@ void jc_demangle(char *dst, size_t n, const char *name)
 static Dwfl_Module *module_of(Dwarf_Addr a)
 {
     Dwfl_Module *m = dwfl ? dwfl_addrmodule(dwfl, a) : NULL;
+    Dl_info info;
+    if (!m && dwfl && !dladdr((void *)(uintptr_t)a, &info))
+        return NULL;            /* in no library (the JIT's code): nothing new to see */
     if (!m) {                   /* new libraries since: look again, once */
         if (dwfl)
             dwfl_end(dwfl);
