@@ -291,8 +291,11 @@ static void put_field(char *buf, size_t n, size_t *k, const char *name)
     if (*k + 2 >= n)
         return;
     buf[(*k)++] = ' ';
-    if (!name || !*name)
-        name = "*";
+    if (!name || !*name) {
+        buf[(*k)++] = '*';
+        buf[*k] = '\0';
+        return;
+    }
     for (; *name && *k + 2 < n; name++) {
         unsigned char c = (unsigned char)*name;
         buf[(*k)++] = c <= ' ' || c == 0x7f || strchr("*?[]\\#", c) ? '?' : (char)c;
@@ -313,7 +316,7 @@ void jc_suppress_line(char *buf, size_t n, const char *check, const char *fn, co
     put_field(buf, limit, &k, jc_site_module(site));
     unsigned frames = jc_site_suppress_frames(site);
     if (frames == 0)
-        put_field(buf, limit, &k, "*");
+        put_field(buf, limit, &k, NULL);
     for (unsigned f = 0; f < frames && f <= MAX_CALLERS; f++) {
         const char *sym = "", *dem = "";
         if (!jc_site_frame_name(site, f, &sym, &dem))
