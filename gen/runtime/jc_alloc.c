@@ -453,7 +453,7 @@ static int group_cmp(const void *a, const void *b)
     if (!c)
         c = strcmp0(x->param, y->param);
     if (!c && x->site != y->site)
-        c = !x->site ? -1 : !y->site ? 1 : strcmp(jc_site_text(x->site), jc_site_text(y->site));
+        c = !x->site ? -1 : !y->site ? 1 : strcmp(jc_site_stack_text(x->site), jc_site_stack_text(y->site));
     if (!c)
         c = x->held != y->held ? (x->held < y->held ? -1 : 1) : strcmp0(x->held_by, y->held_by);
     return c ? c : (int)x->interior - (int)y->interior;
