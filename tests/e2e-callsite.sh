@@ -15,20 +15,21 @@
 #     (tests/agents/helper_agent.c): a violation is at the helper's line and
 #     stack=2 tells its callers apart; leaks through its allocation helper
 #     are one record per caller, each stack naming it, and a suppression of
-#     one leaves the others; libjdwp's leaks through jvmtiAllocate (called
-#     from libjdwp and from its transport library) name their callers: on
-#     JDK 17 exactly its two known leaks, the jvmtiAllocate one at
-#     socketTransport_startListening (libdt_socket), whose generated
-#     suppression takes it alone and a rule naming another caller nothing.
+#     one leaves the others;
+#   - libjdwp, whose allocation helper jvmtiAllocate is called from libjdwp
+#     and from its transport library: its leaks there name their callers
+#     (up to JDK 17 one, at socketTransport_startListening in libdt_socket);
+#     on JDK 17 exactly its two known leaks, and a suppression of that
+#     caller takes that leak alone, one naming another caller nothing.
 # Every expected line is grepped from the agents' sources (marker comments
 # "MISTAKE:<id>"), not taken from the shim.  On JDK 17, and the newer JDK
-# when there.
+# when there; libjdwp's part on the more JDKs (8, 11, 21) too.
 # Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
 
 e2e_init e2e-callsite
-e2e_javac Hello
+e2e_javac Hello Workload
 cpp=$srcdir/tests/agents/cpp_agent.cpp
 csrc=$srcdir/tests/agents/helper_agent.c
 line() { grep -n "MISTAKE:$2 " "$1" | cut -d: -f1; }   # FILE ID
@@ -49,6 +50,62 @@ run() {   # LABEL AGENT OPTIONS [CLASS]
     rm -f "$log"
     e2e_java "-agentpath:$LIBJVMTICHECK=format=jsonl,log=$log,$3,agent=$2" "${4:-Hello}"
     e2e_expect_clean_exit "$1"
+}
+
+# jdwp_leaks JDK: libjdwp (C) allocates through its helper jvmtiAllocate,
+# which its transport library libdt_socket calls back too: a leak there is
+# one record per caller, whose stack names it, past the module boundary and
+# short of the VM's frames.  libjdwp up to JDK 17 leaks the address string
+# socketTransport_startListening (libdt_socket) allocates through
+# jvmtiAllocate (tests/e2e-jdb.sh says why it is real); later ones do not.
+# JDK 8's libjdwp has no symbols: its frames are module+offset, and the
+# caller is told by its module.  On JDK 17, the whole leak set (that and
+# GetTopThreadGroups' array in util_initialize), and suppressions by caller.
+jdwp_leaks() {
+    local jdk=$1 lib v=$jdk_label jdwp k s
+    lib=$(e2e_jdk_lib "$jdk" libjdwp.so)
+    [[ -f $lib ]] || { echo "   SKIP (note): no $lib"; return 0; }
+    echo "== $v: libjdwp: a leak through jvmtiAllocate names its caller"
+    jdwp="$lib=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0"
+    run "$v-jdwp" "$jdwp" "gen_suppressions=on" Workload
+    local -a helper_leaks
+    mapfile -t helper_leaks < <(py "$log" "'\\n'.join(o.get('stack', 'NONE') for o in K if o['name']=='Allocate')")
+    [[ -n ${helper_leaks[*]} ]] || helper_leaks=()
+    echo "   ${#helper_leaks[@]} Allocate leak records${helper_leaks[*]:+: ${helper_leaks[*]}}"
+    for k in "${helper_leaks[@]}"; do
+        [[ $k == *"(libjdwp.so+0x"*") <- "?* && $k != *libjvm.so* ]] \
+            || fail "$v libjdwp: an Allocate leak whose stack names no caller (or reaches into the VM): $k"
+        ((jdk_v == 8)) || [[ $k == "jvmtiAllocate+0x"* ]] \
+            || fail "$v libjdwp: an Allocate leak not at jvmtiAllocate: $k"
+    done
+    if ((jdk_v <= 17)); then
+        [[ ${#helper_leaks[@]} -eq 1 && ${helper_leaks[0]} == *"(libjdwp.so+0x"*") <- "*"(libdt_socket.so+0x"*") <- "*"(libjdwp.so+0x"* ]] \
+            || fail "$v libjdwp: not one Allocate leak at jvmtiAllocate <- libdt_socket <- libjdwp: ${helper_leaks[*]}"
+        ((jdk_v == 8)) || [[ ${helper_leaks[0]} == "jvmtiAllocate+0x"*" <- socketTransport_startListening+0x"* ]] \
+            || fail "$v libjdwp: the Allocate leak is not at jvmtiAllocate's caller socketTransport_startListening: ${helper_leaks[*]}"
+    fi
+    ((jdk_v == 17)) || return 0
+    s=$(py "$log" "sorted(o['name'] + ' ' + o['site'].split('+')[0] for o in K)")
+    [[ $s == "['Allocate jvmtiAllocate', 'GetTopThreadGroups util_initialize']" ]] \
+        || fail "$v libjdwp: leaks $s, expected Allocate at jvmtiAllocate and GetTopThreadGroups at util_initialize"
+    py "$log" "[o['suppression'] for o in K if o['name']=='Allocate'][0]" >"$out/jdwp.supp" || true
+    local -a f
+    read -r -a f <"$out/jdwp.supp" || f=()
+    [[ ${#f[@]} -ge 5 && "${f[*]:0:5}" == "leak Allocate libjdwp.so jvmtiAllocate socketTransport_startListening" ]] \
+        || fail "$v libjdwp: suppression line '$(cat "$out/jdwp.supp")', expected leak Allocate libjdwp.so jvmtiAllocate socketTransport_startListening ..."
+    # a rule for another caller of the helper takes nothing; the generated
+    # one takes that leak and leaves GetTopThreadGroups'
+    printf 'leak Allocate libjdwp.so jvmtiAllocate bagCreateBag\n' >"$out/jdwp-other.supp"
+    run "$v-jdwp-other" "$jdwp" "suppress=$out/jdwp-other.supp" Workload
+    s=$(py "$log" "sorted(o['name'] for o in K)")
+    [[ $s == "['Allocate', 'GetTopThreadGroups']" ]] \
+        || fail "$v libjdwp: a rule for jvmtiAllocate's caller bagCreateBag left leaks $s, expected both"
+    run "$v-jdwp-supp" "$jdwp" "suppress=$out/jdwp.supp" Workload
+    s=$(py "$log" "sorted(o['name'] for o in K)")
+    [[ $s == "['GetTopThreadGroups']" ]] \
+        || fail "$v libjdwp: socketTransport_startListening's leak suppressed, leaks $s remain, expected GetTopThreadGroups"
+    vd=$(verdict)
+    [[ $vd == *"; suppressed 1 leak site;"* ]] || fail "$v libjdwp: one leak suppressed: verdict '$vd'"
 }
 
 # ---- the C++ agent, four ways ------------------------------------------------
@@ -196,53 +253,10 @@ for jdk in "$JDK_HOME" ${JDK_NEW:+"$JDK_NEW"}; do
         done
         [[ -n $found ]] || fail "helper stack=2: no stack my_get_phase <- $fn (line $(line "$csrc" "$id")): ${stacks[*]}"
     done
-
-    # libjdwp (C) allocates through jvmtiAllocate, which its transport
-    # library libdt_socket calls back too: a leak there is a record per
-    # caller, whose stack names it, past the module boundary and short of
-    # the VM's frames.  JDK 17's libjdwp leaks two blocks (read against its
-    # sources; tests/e2e-jdb.sh says why each is real): GetTopThreadGroups'
-    # array in util_initialize, and the address string
-    # socketTransport_startListening allocates through jvmtiAllocate.
-    # Other JDKs: whatever jvmtiAllocate leaks names its caller.
-    if [[ -f $jdk/lib/libjdwp.so ]]; then
-        echo "== $v: libjdwp: a leak through jvmtiAllocate names its caller"
-        e2e_javac Workload
-        jdwp="$jdk/lib/libjdwp.so=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0"
-        jdk17=
-        grep -q '^JAVA_VERSION="17[."]' "$jdk/release" 2>/dev/null && jdk17=1
-        run "$v-jdwp" "$jdwp" "gen_suppressions=on" Workload
-        mapfile -t helper_leaks < <(py "$log" "'\\n'.join(o.get('stack', 'NONE') for o in K if o['site'].startswith('jvmtiAllocate+'))")
-        [[ -n ${helper_leaks[*]} ]] || helper_leaks=()
-        for k in "${helper_leaks[@]}"; do
-            [[ $k == "jvmtiAllocate+0x"*" (libjdwp.so+0x"*") <- "?* && $k != *libjvm.so* ]] \
-                || fail "libjdwp: a leak at jvmtiAllocate whose stack names no caller (or reaches into the VM): $k"
-        done
-        echo "   ${#helper_leaks[@]} leak records at jvmtiAllocate${helper_leaks[*]:+: ${helper_leaks[*]}}"
-        if [[ -n $jdk17 ]]; then
-            s=$(py "$log" "sorted(o['name'] + ' ' + o['site'].split('+')[0] for o in K)")
-            [[ $s == "['Allocate jvmtiAllocate', 'GetTopThreadGroups util_initialize']" ]] \
-                || fail "libjdwp (JDK 17): leaks $s, expected Allocate at jvmtiAllocate and GetTopThreadGroups at util_initialize"
-            [[ ${#helper_leaks[@]} -eq 1 && ${helper_leaks[0]} == "jvmtiAllocate+0x"*" <- socketTransport_startListening+0x"*" (libdt_socket.so+0x"*") <- "* ]] \
-                || fail "libjdwp (JDK 17): the jvmtiAllocate leak is not at its caller socketTransport_startListening: ${helper_leaks[*]}"
-            py "$log" "[o['suppression'] for o in K if o['site'].startswith('jvmtiAllocate+')][0]" >"$out/jdwp.supp" || true
-            read -r -a f <"$out/jdwp.supp" || f=()
-            [[ ${#f[@]} -ge 5 && "${f[*]:0:5}" == "leak Allocate libjdwp.so jvmtiAllocate socketTransport_startListening" ]] \
-                || fail "libjdwp (JDK 17): suppression line '$(cat "$out/jdwp.supp")', expected leak Allocate libjdwp.so jvmtiAllocate socketTransport_startListening ..."
-            # a rule for another caller of the helper takes nothing; the
-            # generated one takes that leak and leaves GetTopThreadGroups'
-            printf 'leak Allocate libjdwp.so jvmtiAllocate bagCreateBag\n' >"$out/jdwp-other.supp"
-            run "$v-jdwp-other" "$jdwp" "suppress=$out/jdwp-other.supp" Workload
-            s=$(py "$log" "sorted(o['name'] for o in K)")
-            [[ $s == "['Allocate', 'GetTopThreadGroups']" ]] \
-                || fail "libjdwp (JDK 17): a rule for jvmtiAllocate's caller bagCreateBag left leaks $s, expected both"
-            run "$v-jdwp-supp" "$jdwp" "suppress=$out/jdwp.supp" Workload
-            s=$(py "$log" "sorted(o['name'] for o in K)")
-            [[ $s == "['GetTopThreadGroups']" ]] \
-                || fail "libjdwp (JDK 17): socketTransport_startListening's leak suppressed, leaks $s remain, expected GetTopThreadGroups"
-            vd=$(verdict)
-            [[ $vd == *"; suppressed 1 leak site;"* ]] || fail "libjdwp (JDK 17): one leak suppressed: verdict '$vd'"
-        fi
-    fi
+    jdwp_leaks "$jdk"
+done
+for jdk in $(e2e_jdks); do
+    e2e_use_jdk "$jdk"
+    jdwp_leaks "$jdk"
 done
 e2e_finish
