@@ -44,7 +44,7 @@ void jc_symbolize_reset(void);
 /* ---- jc_callsite.c -------------------------------------------------------- */
 
 #define JC_SITE_FRAMES 32       /* stack=N at most */
-#define JC_LEAK_FRAMES 4        /* a leak site's frames of the agent's module, at least */
+#define JC_LEAK_FRAMES 4        /* a leak site: the agent's frames up to the VM's, at most (or stack=N) */
 
 /* An interned call site: the first frames outside libjvmticheck and the
  * interface's header wrappers, the agent's.  Equal stacks are one jc_site,
