@@ -1859,6 +1859,49 @@ START_TEST(test_event_version)
 }
 END_TEST
 
+/* ---- call sites: names, suppressions --------------------------------------------------------- */
+
+START_TEST(test_demangle)
+{
+    static const char *const cases[][2] = {
+        { "_ZN7Checker6phaseAEv", "Checker::phaseA()" },
+        { "_ZN5probe6phaseTILi3EEEvP9_jvmtiEnv", "void probe::phaseT<3>(_jvmtiEnv*)" },
+        { "_ZN9_jvmtiEnv8GetPhaseEP10jvmtiPhase", "_jvmtiEnv::GetPhase(jvmtiPhase*)" },
+        { "on_vm_init", "on_vm_init" },         /* C: as it is */
+        { "_Z", "_Z" },                         /* not a whole C++ name: as it is */
+        { "", "" },
+    };
+    char buf[JC_NAME_MAX];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        jc_demangle(buf, sizeof buf, cases[i][0]);
+        ck_assert_str_eq(buf, cases[i][1]);
+    }
+    char small[8];
+    jc_demangle(small, sizeof small, "_ZN7Checker6phaseAEv");
+    ck_assert_str_eq(small, "Checker");
+}
+END_TEST
+
+START_TEST(test_suppress_callers)
+{
+    char err[256] = "", line[1024];
+    /* SYMBOL and up to 8 CALLERs */
+    const char *ok = "leak Allocate m.so my_alloc c1 c2 c3 c4 c5 c6 c7 c8\n";
+    ck_assert_int_eq(jc_suppress_parse("t.supp", ok, strlen(ok), err, sizeof err), 0);
+    const char *bad = "leak Allocate m.so my_alloc c1 c2 c3 c4 c5 c6 c7 c8 c9\n";
+    ck_assert_int_eq(jc_suppress_parse("t.supp", bad, strlen(bad), err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "t.supp:1: error: too many fields at 'c9'"));
+    /* a site without frames: its frames match only "*" */
+    const char *rules = "null_pointer GetPhase * *\nphase * * foo\n";
+    ck_assert_int_eq(jc_suppress_parse("t.supp", rules, strlen(rules), err, sizeof err), 0);
+    ck_assert(jc_suppress_match("null_pointer", "GetPhase", NULL));
+    ck_assert(!jc_suppress_match("phase", "GetLoadedClasses", NULL));
+    jc_suppress_line(line, sizeof line, "phase", "GetLoadedClasses", NULL);
+    ck_assert_str_eq(line, "phase GetLoadedClasses * *");
+    jc_suppress_reset();
+}
+END_TEST
+
 /* ---- main ---------------------------------------------------------------------------------- */
 
 static Suite *runtime_suite(void)
@@ -1882,6 +1925,7 @@ static Suite *runtime_suite(void)
         { "verdict", { test_verdict_text } },
         { "vm", { test_event_version } },
         { "problems", { test_trace_problems } },
+        { "callsite", { test_demangle, test_suppress_callers } },
         { "fast", { test_fast_paths, test_tls_helper, test_thread_block_dynamic } },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

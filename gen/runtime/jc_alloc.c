@@ -22,11 +22,14 @@
  *   allocated, a disposed one's included (the spec keeps them valid).
  * - Leak records are written under the mutex: it is not on any hot path,
  *   and the groups live in a static table that the mutex protects.
- * - Each block keeps its allocation site (the agent's call, jc_callsite.c),
- *   captured before the mutex is taken; a group is (function, param,
- *   site), and groups are reported largest first (bytes), each with its
- *   site, so the loop that leaks most comes first.  A suppression rule
- *   with check "leak" matches a group by its producing function and site.
+ * - Each block keeps its allocation site (the agent's call, and the
+ *   callers in the agent's module up to JC_LEAK_FRAMES frames:
+ *   jc_site_capture_leak), captured before the mutex is taken; a group is
+ *   (function, param, site), so one allocation helper called from three
+ *   places is three groups, and groups are reported largest first (bytes),
+ *   each with its site and, when it has more than one frame, its stack, so
+ *   the loop that leaks most comes first.  A suppression rule with check
+ *   "leak" matches a group by its producing function and site.
  * - Still referenced (issue 11, item 5), valgrind's "still reachable": at
  *   the report, a block whose start address is held where we can see it is
  *   not a leak.  Roots: object tags and thread-local storage (counted per
@@ -196,7 +199,7 @@ void jc_alloc_track(jc_env *ce, const void *p, size_t bytes, const char *fn, con
 {
     if (!p)
         return;
-    const jc_site *site = jc_g.opt.leaks ? jc_site_capture() : NULL;
+    const jc_site *site = jc_g.opt.leaks ? jc_site_capture_leak() : NULL;
     pthread_mutex_lock(&lock);
     if ((used + 1) * 2 > cap && !grow()) {
         untracked++;
@@ -450,7 +453,7 @@ static int group_cmp(const void *a, const void *b)
     if (!c)
         c = strcmp0(x->param, y->param);
     if (!c && x->site != y->site)
-        c = !x->site ? -1 : !y->site ? 1 : strcmp(jc_site_text(x->site), jc_site_text(y->site));
+        c = !x->site ? -1 : !y->site ? 1 : strcmp(jc_site_stack_text(x->site), jc_site_stack_text(y->site));
     if (!c)
         c = x->held != y->held ? (x->held < y->held ? -1 : 1) : strcmp0(x->held_by, y->held_by);
     return c ? c : (int)x->interior - (int)y->interior;
@@ -479,7 +482,7 @@ static void put_site(jc_rec *r, const jc_site *site)
 {
     if (site) {
         jc_rec_field_str(r, "site", jc_site_text(site));
-        if (jc_g.opt.stack > 1)
+        if (jc_site_frame_count(site) > 1)
             jc_rec_field_str(r, "stack", jc_site_stack_text(site));
     }
 }
@@ -493,7 +496,7 @@ static void emit_leak(const group *g, uint64_t now)
     jc_rec_field_int(r, "bytes", (long long)g->bytes);
     put_site(r, g->site);
     if (jc_g.opt.gen_suppressions) {
-        char line[512];
+        char line[1024];
         jc_suppress_line(line, sizeof line, "leak", g->fn, g->site);
         jc_rec_field_str(r, "suppression", line);
     }
@@ -522,7 +525,7 @@ static void emit_referenced(const group *g, uint64_t now)
 static bool suppressed(const group *g)
 {
     return jc_suppress_active()
-           && jc_suppress_match("leak", g->fn, jc_site_module(g->site), jc_site_symbol(g->site));
+           && jc_suppress_match("leak", g->fn, g->site);
 }
 
 size_t jc_alloc_report_leaks(jc_env *ce)

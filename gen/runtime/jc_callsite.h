@@ -13,38 +13,65 @@
 
 /* ---- jc_symbolize.c ------------------------------------------------------- */
 
+#define JC_NAME_MAX 512
+
+/* One frame of code: a function's own, or one inlined into it. */
 typedef struct jc_frame_info {
     char module[128];           /* base name of the ELF module */
     uintptr_t module_off;
-    char symbol[128];           /* "" when the module has no symbol there */
-    uintptr_t symbol_off;
+    char symbol[JC_NAME_MAX];   /* linkage (mangled) name; "" when unknown */
+    char function[JC_NAME_MAX]; /* the same demangled, for people */
+    uintptr_t symbol_off;       /* has_off: the offset in symbol */
+    bool has_off;               /* a function's own frame with an ELF symbol */
+    bool inlined;               /* inlined into the next frame */
     char file[128];             /* base name; "" without debug info */
     int line;
 } jc_frame_info;
 
-/* What the return address pc is; false when it lies in no module. */
-bool jc_symbolize(const void *pc, jc_frame_info *out);
+/* The frames of return address pc, innermost first (the functions inlined
+ * at it, then its own), the interface's C++ header wrappers left out unless
+ * all are; up to max of them.  0 when pc lies in no module. */
+int jc_symbolize_frames(const void *pc, jc_frame_info *out, int max);
+/* True when every function at pc is one of the interface's header wrappers
+ * (an out-of-line copy of _jvmtiEnv::GetPhase, say). */
+bool jc_symbolize_is_wrapper(const void *pc);
+/* The load address of pc's module; 0 when in none. */
+uintptr_t jc_symbolize_module(const void *pc);
+/* name demangled into dst (name itself when it is not a C++ one). */
+void jc_demangle(char *dst, size_t n, const char *name);
 void jc_symbolize_reset(void);
 
 /* ---- jc_callsite.c -------------------------------------------------------- */
 
 #define JC_SITE_FRAMES 32       /* stack=N at most */
+#define JC_LEAK_FRAMES 4        /* a leak site: the agent's frames up to the VM's, at most (or stack=N) */
 
-/* An interned call site: the first frames outside libjvmticheck, the
- * agent's.  Equal stacks are one jc_site, so a site is compared by pointer. */
+/* An interned call site: the first frames outside libjvmticheck and the
+ * interface's header wrappers, the agent's.  Equal stacks are one jc_site,
+ * so a site is compared by pointer. */
 typedef struct jc_site jc_site;
 
-/* The calling thread's site (slow path only); NULL when no frame outside
- * this library could be found (or out of memory). */
+/* The calling thread's site (slow path only): stack=N frames.  NULL when no
+ * frame outside this library could be found (or out of memory). */
 const jc_site *jc_site_capture(void);
+/* The site of a JVMTI allocation: stack=N frames, and further up to
+ * JC_LEAK_FRAMES while they are not the VM's, so that a leak through the
+ * agent's allocation helper names the helper's caller. */
+const jc_site *jc_site_capture_leak(void);
 /* "file.c:42 fn+0x54 (lib.so+0x115d)", or less when less is known: the
- * first frame; the whole stack joined by " <- " (stack=N); the module and
- * symbol of the first frame ("" when unknown), for suppressions.  Never
- * NULL; "?" for a NULL site. */
+ * first frame; the frames joined by " <- " (inlined ones marked
+ * "[inlined]"); the module and symbol (mangled) of the first frame ("" when
+ * unknown), for suppressions.  Never NULL; "?" for a NULL site. */
 const char *jc_site_text(const jc_site *s);
 const char *jc_site_stack_text(const jc_site *s);
 const char *jc_site_module(const jc_site *s);
 const char *jc_site_symbol(const jc_site *s);
+/* Frames of the site as shown (inlined ones count); frame k's linkage and
+ * demangled names (false past the end); how many frames a generated
+ * suppression names (1 for a call site, those before the VM's for a leak). */
+unsigned jc_site_frame_count(const jc_site *s);
+bool jc_site_frame_name(const jc_site *s, unsigned k, const char **symbol, const char **function);
+unsigned jc_site_suppress_frames(const jc_site *s);
 /* Loads the unwinder now (it is dlopened on first use). */
 void jc_site_warm_up(void);
 void jc_site_reset(void);
@@ -81,8 +108,8 @@ int jc_suppress_load(const char *path, char *err, size_t errlen);
 int jc_suppress_parse(const char *name, const char *text, size_t len, char *err, size_t errlen);
 /* True when any rule was loaded. */
 bool jc_suppress_active(void);
-/* True when a rule matches (check, fn, module, symbol). */
-bool jc_suppress_match(const char *check, const char *fn, const char *module, const char *symbol);
+/* True when a rule matches (check, fn) and the site's module and frames. */
+bool jc_suppress_match(const char *check, const char *fn, const jc_site *site);
 /* The ready suppression line for a context (gen_suppressions=on). */
 void jc_suppress_line(char *buf, size_t n, const char *check, const char *fn, const jc_site *site);
 void jc_suppress_reset(void);

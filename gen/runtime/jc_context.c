@@ -58,7 +58,7 @@ jc_context *jc_context_get(const char *check, const char *fn, const char *param,
     if (!cx && ncontexts < MAX_CONTEXTS) {
         cx = &contexts[ncontexts++];
         *cx = (jc_context){ .check = check, .fn = fn, .param = param, .site = site };
-        cx->suppressed = jc_suppress_active() && jc_suppress_match(check ? check : "?", fn, jc_site_module(site), jc_site_symbol(site));
+        cx->suppressed = jc_suppress_active() && jc_suppress_match(check ? check : "?", fn, site);
         if (!cx->suppressed)
             cx->id = (unsigned)++nshown;
     }

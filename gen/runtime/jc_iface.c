@@ -42,4 +42,7 @@ const jc_iface jc_iface_jvmti = {
     .constants = true,
     .phases = true,
     .started = started,
+    .wrapper_header = "jvmti.h",
+    .wrapper_struct = "_jvmtiEnv",
+    .host_symbol = "JNI_CreateJavaVM",
 };

@@ -38,7 +38,7 @@ bool jc_report_violation(const char *check, const char *fn, const char *param, c
                 jc_rec_field_int(r, "occurrence", (long long)nth);
         }
         if (jc_g.opt.gen_suppressions) {
-            char line[512];
+            char line[1024];
             jc_suppress_line(line, sizeof line, check, fn, site);
             jc_rec_field_str(r, "suppression", line);
         }

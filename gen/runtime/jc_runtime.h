@@ -254,6 +254,15 @@ typedef struct jc_iface {
     void (*started)(void);      /* after the options are set; NULL: nothing */
     const char *const *checks;  /* check ids suppressions may name; NULL: JVMTI's */
     size_t nchecks;
+    /* The interface's header and its C++ env struct ("jvmti.h",
+     * "_jvmtiEnv"): the header's inline member wrappers are not the
+     * caller's code, and call sites skip them (jc_symbolize.c).  NULL: none. */
+    const char *wrapper_header, *wrapper_struct;
+    /* A function of the module that implements the interface (the VM's
+     * "JNI_CreateJavaVM"): a leak's site keeps the caller's frames up to
+     * that module's (jc_callsite.c).  NULL: up to the first frame outside
+     * the caller's own module. */
+    const char *host_symbol;
 } jc_iface;
 extern const jc_iface jc_iface_jvmti;
 

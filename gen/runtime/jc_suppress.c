@@ -4,12 +4,17 @@
  * A file holds one rule a line; '#' starts a comment, blank lines are
  * ignored:
  *
- *   CHECK FUNCTION [MODULE [SYMBOL]]
+ *   CHECK FUNCTION [MODULE [SYMBOL [CALLER...]]]
  *
- * four fnmatch(3) globs over the check id, the JVMTI function, and the
- * module (base name) and symbol of the call site's first frame (for a leak:
- * the allocation site); a field left out matches anything.
- * `gen_suppressions=on` prints such a line for each context.
+ * fnmatch(3) globs over the check id, the JVMTI function, the module (base
+ * name) of the call site's first frame (for a leak: the allocation site),
+ * the function of that frame, and of the frames after it, one CALLER a
+ * frame (inlined frames count).  A function glob matches its linkage name
+ * (mangled, for C++) or its demangled one.  A field left out matches
+ * anything; a frame a site does not have matches only "*".
+ * `gen_suppressions=on` prints such a line for each context: its first
+ * frame, and for a leak its frames before the VM's, by linkage name (no
+ * spaces, unlike a demangled one).
  *
  * The file is input from outside: the parser takes any bytes, and a bad
  * line is one "FILE:LINE: error: what (expected what)" message that stops
@@ -32,10 +37,13 @@
 
 #define MAX_LINE 1024
 #define MAX_RULES 10000
-#define NFIELDS 4
+#define MAX_CALLERS 8
+#define NFIELDS (4 + MAX_CALLERS)
+#define FRAME0 3                /* the first frame's field */
 
 typedef struct rule {
-    char *glob[NFIELDS];        /* check, function, module, symbol; NULL = "*" */
+    char *glob[NFIELDS];        /* check, function, module, symbol, callers; NULL = "*" */
+    int nframes;                /* frames named (SYMBOL and CALLERs) */
 } rule;
 
 static rule *rules;
@@ -125,15 +133,15 @@ static int parse_line(char *s, const char *name, size_t lineno, rule *r, char *e
     char *save = NULL;
     for (char *tok = strtok_r(s, " \t\r", &save); tok; tok = strtok_r(NULL, " \t\r", &save)) {
         if (n == NFIELDS)
-            return line_error(err, errlen, name, lineno, "too many fields at '%s' (expected CHECK FUNCTION [MODULE [SYMBOL]])",
-                              tok);
+            return line_error(err, errlen, name, lineno, "too many fields at '%s' (expected CHECK FUNCTION [MODULE "
+                              "[SYMBOL [CALLER...]]], 8 callers at most)", tok);
         field[n++] = tok;
     }
     if (n == 0)
         return 0;
     if (n < 2)
-        return line_error(err, errlen, name, lineno, "only one field '%s' (expected CHECK FUNCTION [MODULE [SYMBOL]])",
-                          field[0]);
+        return line_error(err, errlen, name, lineno, "only one field '%s' (expected CHECK FUNCTION [MODULE "
+                          "[SYMBOL [CALLER...]]])", field[0]);
     if (!is_glob(field[0]) && !known_check(field[0]))
         return line_error(err, errlen, name, lineno, checks == check_ids ? "unknown check '%s' (expected a check id such "
                           "as null_pointer, phase, capability, bad_deallocate, leak, or a glob)"
@@ -144,6 +152,7 @@ static int parse_line(char *s, const char *name, size_t lineno, rule *r, char *e
     for (int f = 0; f < n; f++)
         if (!(r->glob[f] = strdup(field[f])))
             return line_error(err, errlen, name, lineno, "%s", "out of memory");
+    r->nframes = n > FRAME0 ? n - FRAME0 : 0;
     return 1;
 }
 
@@ -166,7 +175,7 @@ int jc_suppress_parse(const char *name, const char *text, size_t len, char *err,
         } else {
             memcpy(line, text + pos, l);
             line[l] = '\0';
-            rule r = { { NULL } };
+            rule r = { { NULL }, 0 };
             rc = parse_line(line, name, lineno, &r, err, errlen);
             if (rc < 0) {
                 for (int f = 0; f < NFIELDS; f++)
@@ -239,12 +248,31 @@ static bool glob_ok(const char *glob, const char *s)
     return !glob || fnmatch(glob, s ? s : "", 0) == 0;
 }
 
-bool jc_suppress_match(const char *check, const char *fn, const char *module, const char *symbol)
+/* The site's frames against r's SYMBOL and CALLERs; a frame the site does
+ * not have is "" (only "*" matches it). */
+static bool frames_ok(const rule *r, const jc_site *site)
 {
+    for (int k = 0; k < r->nframes; k++) {
+        const char *sym = "", *fn = "";
+        if (!jc_site_frame_name(site, (unsigned)k, &sym, &fn))
+            sym = fn = "";
+        const char *g = r->glob[FRAME0 + k];
+        if (!glob_ok(g, sym) && !glob_ok(g, fn))
+            return false;
+    }
+    return true;
+}
+
+bool jc_suppress_match(const char *check, const char *fn, const jc_site *site)
+{
+    const char *module = NULL;
     for (size_t i = 0; i < nrules; i++) {
         const rule *r = &rules[i];
-        if (glob_ok(r->glob[0], check) && glob_ok(r->glob[1], fn) && glob_ok(r->glob[2], module)
-            && glob_ok(r->glob[3], symbol))
+        if (!glob_ok(r->glob[0], check) || !glob_ok(r->glob[1], fn))
+            continue;
+        if (r->glob[2] && !module)
+            module = jc_site_module(site);
+        if (glob_ok(r->glob[2], module) && frames_ok(r, site))
             return true;
     }
     return false;
@@ -255,10 +283,46 @@ bool jc_suppress_active(void)
     return nrules > 0;
 }
 
+/* Appends one field to the line: name, or "*" when unknown; a character a
+ * glob or the line's fields would read as more than itself becomes '?'
+ * (one character); a name too long for the line is cut and ends in '*'. */
+static void put_field(char *buf, size_t n, size_t *k, const char *name)
+{
+    if (*k + 2 >= n)
+        return;
+    buf[(*k)++] = ' ';
+    if (!name || !*name) {
+        buf[(*k)++] = '*';
+        buf[*k] = '\0';
+        return;
+    }
+    for (; *name && *k + 2 < n; name++) {
+        unsigned char c = (unsigned char)*name;
+        buf[(*k)++] = c <= ' ' || c == 0x7f || strchr("*?[]\\#", c) ? '?' : (char)c;
+    }
+    if (*name)
+        buf[*k - 1] = '*';
+    buf[*k] = '\0';
+}
+
 void jc_suppress_line(char *buf, size_t n, const char *check, const char *fn, const jc_site *site)
 {
-    const char *m = jc_site_module(site), *s = jc_site_symbol(site);
-    snprintf(buf, n, "%s %s %s %s", check, fn ? fn : "*", *m ? m : "*", *s ? s : "*");
+    if (n == 0)
+        return;
+    size_t limit = n < MAX_LINE ? n : MAX_LINE, k = 0;
+    k = (size_t)snprintf(buf, limit, "%s %s", check, fn ? fn : "*");
+    if (k >= limit)
+        k = limit - 1;
+    put_field(buf, limit, &k, jc_site_module(site));
+    unsigned frames = jc_site_suppress_frames(site);
+    if (frames == 0)
+        put_field(buf, limit, &k, NULL);
+    for (unsigned f = 0; f < frames && f <= MAX_CALLERS; f++) {
+        const char *sym = "", *dem = "";
+        if (!jc_site_frame_name(site, f, &sym, &dem))
+            break;
+        put_field(buf, limit, &k, sym);
+    }
 }
 
 void jc_suppress_reset(void)

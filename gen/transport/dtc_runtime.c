@@ -106,6 +106,8 @@ static const jc_iface dtc_iface = {
     .started = NULL,
     .checks = checks,
     .nchecks = sizeof checks / sizeof checks[0],
+    .wrapper_header = "jdwpTransport.h",
+    .wrapper_struct = "_jdwpTransportEnv",
 };
 
 static bool tracing(unsigned bit, const char *name)
