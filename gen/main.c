@@ -11,6 +11,7 @@
 #include "util/outfile.h"
 #include "cmd/xsl.h"
 #include "cmd/pot.h"
+#include "cmd/align.h"
 #include "i18n/lang.h"
 #include "i18n/prose.h"
 
@@ -24,6 +25,8 @@ int main(int argc, char **argv)
         return jt_site_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "pot") == 0)
         return jt_pot_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "align") == 0)
+        return jt_align_main(argc - 1, argv + 1);
     jt_cli cli;
     int rc = jt_cli_parse(&cli, argc, argv);
     if (rc >= 0)
