@@ -12,6 +12,7 @@
 #include "cmd/xsl.h"
 #include "cmd/pot.h"
 #include "cmd/align.h"
+#include "i18n/ident_lint.h"
 #include "i18n/lang.h"
 #include "i18n/prose.h"
 
@@ -65,8 +66,10 @@ int main(int argc, char **argv)
     jt_spec_version_check(spec, cli.major_version);
     if (cli.lint) {
         int errors = jt_lint(spec);
-        if (prose)
+        if (prose) {
             jt_prose_stale(prose, true);
+            jt_ident_lint(spec, tcat, true);
+        }
         jt_prose_free(prose);
         jt_catalog_free(tcat);
         jt_catalog_free(ui);

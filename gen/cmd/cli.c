@@ -35,7 +35,8 @@ static const char html_usage[] =
     "      --translations=FILE.po\n"
     "                           --html: the spec's prose from FILE.po where it has\n"
     "                           a current translation (see jvmtigen pot); with\n"
-    "                           --lint: list its stale entries\n";
+    "                           --lint: list its stale entries and those whose\n"
+    "                           identifiers differ from the English\n";
 
 /* The wrapper's option: the specs of other versions. */
 enum { OPT_HISTORY = 3100 };
