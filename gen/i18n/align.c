@@ -286,6 +286,7 @@ typedef struct ctx {
     head *heads;
     size_t nheads;
     size_t ftable;          /* where the function table starts; len if none */
+    size_t ftable_end;      /* the end of its last line (the events follow it) */
 } ctx;
 
 /* ---- the units ---------------------------------------------------------------- */
@@ -460,8 +461,8 @@ static void find_cands(ctx *c)
     for (size_t l = 0; l < c->rt->nlines; l++) {
         size_t s = c->rt->line_start[l];
         size_t e = l + 1 < c->rt->nlines ? c->rt->line_start[l + 1] - 1 : c->len;
-        if (s >= c->ftable)
-            break;
+        if (s >= c->ftable && s < c->ftable_end)
+            continue;           /* the function table's lines */
         if (heading_like(c->t + s, e - s)) {
             add_cand(c, &cap, s, e);
             continue;
@@ -587,6 +588,8 @@ static void build_heads(ctx *c)
 
     /* the function table: where it starts bounds the page's headings */
     c->ftable = c->len;
+    c->ftable_end = c->len;
+    size_t last_title = 0;
     for (size_t i = 0; i < c->nheads; i++) {
         head *h = &c->heads[i];
         if (h->kind != H_FUNCTION)
@@ -595,6 +598,13 @@ static void build_heads(ctx *c)
         h->hint = table_title(c, h->obj, &where);
         if (h->hint && where < c->ftable)
             c->ftable = where;
+        if (h->hint && where > last_title)
+            last_title = where;
+    }
+    if (c->ftable < c->len) {
+        /* the table ends with the line of its last title */
+        const char *nl = memchr(c->t + last_title, '\n', c->len - last_title);
+        c->ftable_end = nl ? (size_t)(nl - c->t) + 1 : c->len;
     }
     /* the prototypes, in order */
     size_t from = 0;
