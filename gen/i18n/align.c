@@ -1573,6 +1573,14 @@ static void place_rows(ctx *c, rowset *rs, size_t to, bool sure)
         if (!r->found)
             continue;
         size_t end = next_stop(c, rs, r->ke, to, r->kind == RK_PARAM);
+        if (r->kind == RK_ERRUSE || r->kind == RK_ERROR) {
+            /* the page's own rows of an error table (the errors every
+             * function may return) are not units: an error's text ends
+             * where any error's name begins */
+            size_t a, b;
+            if (find_sq(c->t, r->ke, end, "JVMTI_ERROR_", false, &a, &b))
+                end = a;
+        }
         if (r->last_of_group) {
             english en;
             size_t want = 1;

@@ -243,6 +243,20 @@ static void scan_text(const jt_vocab *v, const char *t, bool marked, strlist *id
         int cls = jt_vocab_class(v, p, (size_t)(q - p));
         if (cls == 2 || (cls == 1 && marked))
             sl_add(ids, p, (size_t)(q - p));
+        else if (cls == 0) {
+            /* a name with a word glued on ("JVMTI_ERROR_NULL_POINTERmodule",
+             * as a page's text runs table cells together): the longest
+             * name of six or more characters the word starts with, then
+             * the rest as a word of its own */
+            const char *e = q;
+            while (e - p >= 6 && jt_vocab_class(v, p, (size_t)(e - p)) != 2)
+                e--;
+            if (e - p >= 6 && e < q) {
+                sl_add(ids, p, (size_t)(e - p));
+                p = e;
+                continue;
+            }
+        }
         p = q;
     }
 }
