@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# align.sh — `jvmtigen align` on the shared Chinese text of JDK 21's page
+# ($SPEC_DIR/../translations/jvmti-21-zh_CN.txt) and `--lint --translations`.
+# Checks:
+# - the catalog is one GNU gettext's `msgfmt --check` accepts, two runs give
+#   the same bytes, --translations loads it and the page is written;
+# - coverage by part (units placed with confidence) is at or above the
+#   floors below: what the alignment honestly reaches today, to be raised
+#   as it improves (the aim is 90 % in every part);
+# - no entry placed with confidence names other identifiers than its
+#   English (--lint finds none), while the same catalog with its fuzzy flags
+#   cleared has such entries, listed at their PO file lines (so --lint can
+#   fail);
+# - a few units checked by hand against the text: an event's title, an
+#   event parameter's row, a function's error row that the page follows
+#   with its own rows of common errors;
+# - bad input (no text, a NUL byte, not UTF-8, no arguments): exit 1 with
+#   one "FILE:LINE: error:" line (FILE: alone when the whole file is at
+#   fault) and nothing written, or exit 2.
+# Exit 0 pass, 1 fail, 77 skip.
+set -euo pipefail
+
+: "${JVMTIGEN:?}" "${SPEC_DIR:?}" "${builddir:?}"
+spec=$SPEC_DIR/jdk21/jvmti.xml
+text=$SPEC_DIR/../translations/jvmti-21-zh_CN.txt
+if [[ ! -f $spec || ! -f $text ]]; then
+    [[ ${CI:-} == true ]] && { echo "FAIL: under CI the spec and the translated text must be there: $spec $text"; exit 1; }
+    echo "SKIP: no $spec or $text"
+    exit 77
+fi
+for tool in msgfmt msgattrib; do
+    command -v $tool >/dev/null || { echo "SKIP: no $tool (GNU gettext)"; exit 77; }
+done
+out=$builddir/tests/out/align
+rm -rf "$out"
+mkdir -p "$out"
+status=0
+fail() { echo "FAIL: $*"; status=1; }
+
+# Floors, in per cent of each part's units placed with confidence.
+declare -A floor=(
+    [sections]=12 [functions]=86 [parameters]=72 [events]=85 [types]=37 [capabilities]=21 [errors]=77 [all]=64
+)
+
+echo "== jvmtigen align: a catalog gettext accepts"
+"$JVMTIGEN" align -q -o "$out/zh_CN.po" --report="$out/report.tsv" "$spec" "$text"
+"$JVMTIGEN" align -o "$out/zh_CN-2.po" "$spec" "$text" 2>"$out/coverage.txt"
+cat "$out/coverage.txt"
+cmp -s "$out/zh_CN.po" "$out/zh_CN-2.po" || fail "two runs of jvmtigen align differ"
+msgfmt --check -o /dev/null "$out/zh_CN.po" 2>"$out/msgfmt.err" || { fail "msgfmt --check:"; cat "$out/msgfmt.err"; }
+
+echo "== coverage by part"
+for part in "${!floor[@]}"; do
+    pct=$(awk -v p="$part" '$1 == p { sub(/%/, "", $6); print $6 }' "$out/coverage.txt")
+    if [[ -z $pct ]]; then
+        fail "no coverage line for $part"
+    elif awk -v a="$pct" -v b="${floor[$part]}" 'BEGIN { exit !(a + 0 < b + 0) }'; then
+        fail "$part: $pct % placed, below the floor of ${floor[$part]} %"
+    else
+        echo "   ok: $part $pct % (floor ${floor[$part]} %)"
+    fi
+done
+# the report and the catalog agree: every placed unit is a non-fuzzy entry
+placed=$(awk -F'\t' '$3 == "placed"' "$out/report.tsv" | cut -f1 | sort -u | wc -l)
+nonfuzzy=$(msgattrib --no-fuzzy --translated "$out/zh_CN.po" | grep -c '^msgctxt ' || true)
+[[ $placed -gt 0 && $placed -le $nonfuzzy ]] || fail "report says $placed contexts placed, the catalog has $nonfuzzy non-fuzzy entries"
+
+echo "== identifiers: none disagree among the entries placed with confidence"
+"$JVMTIGEN" --lint --translations="$out/zh_CN.po" "$spec" >"$out/lint.out" 2>&1 || true
+n=$(grep -c 'translation-identifiers' "$out/lint.out" || true)
+if [[ $n -ne 0 ]]; then
+    fail "--lint lists $n entries whose identifiers differ:"; grep 'translation-identifiers' "$out/lint.out" | head
+else
+    echo "   ok: 0 entries"
+fi
+msgattrib --clear-fuzzy -o "$out/unfuzzy.po" "$out/zh_CN.po"
+"$JVMTIGEN" --lint --translations="$out/unfuzzy.po" "$spec" >"$out/lint-unfuzzy.out" 2>&1 || true
+n=$(grep -c "^$out/unfuzzy.po:[0-9]*: warning: \[translation-identifiers\] msgctxt " "$out/lint-unfuzzy.out" || true)
+if [[ $n -lt 10 ]]; then
+    fail "with the fuzzy flags cleared --lint lists only $n entries (the fuzzy ones are fuzzy for a reason)"
+else
+    echo "   ok: with the fuzzy flags cleared, --lint lists $n entries at their lines"
+fi
+
+echo "== the page from the catalog"
+if "$JVMTIGEN" --html -o "$out/html" --translations="$out/zh_CN.po" "$spec" 2>"$out/html.err"; then
+    grep -q '单步' "$out/html/jvmti.html" || fail "the page lacks the translated title of SingleStep"
+    echo "   ok: jvmti.html written"
+else
+    fail "--html --translations:"; cat "$out/html.err"
+fi
+
+echo "== units checked by hand against the text"
+entry() { # msgctxt -> the msgstr of its non-fuzzy entries, one line
+    msgattrib --no-fuzzy --no-wrap "$out/zh_CN.po" |
+        awk -v c="msgctxt \"$1\"" '$0 == c { on = 1; next } on && /^msgstr / { sub(/^msgstr /, ""); print; on = 0 }'
+}
+want() { # msgctxt, a msgstr it must have
+    if entry "$1" | grep -qF -- "$2"; then echo "   ok: $1"; else fail "$1: no non-fuzzy msgstr with '$2' (has: $(entry "$1"))"; fi
+}
+want SingleStep '"单步"'
+want MethodExit.thread '"退出方法的线程"'
+want IsModifiableModule/JVMTI_ERROR_INVALID_MODULE '不是模块对象。"'
+if entry IsModifiableModule/JVMTI_ERROR_INVALID_MODULE | grep -q NULL_POINTER; then
+    fail "an error row runs on into the page's own rows"
+fi
+
+echo "== bad input"
+bad() { # name, expected status, args...
+    local name=$1 want=$2
+    shift 2
+    local rc=0
+    rm -f "$out/bad.po"
+    "$JVMTIGEN" align -q -o "$out/bad.po" "$@" >"$out/bad.out" 2>"$out/bad.err" || rc=$?
+    if [[ $rc -ne $want ]]; then
+        fail "$name: exit $rc, expected $want"; cat "$out/bad.err"
+    elif [[ -e $out/bad.po ]]; then
+        fail "$name: a catalog was written"
+    elif [[ $want -eq 1 ]] && ! { [[ $(wc -l <"$out/bad.err") -eq 1 ]] && grep -q "^$out/[a-z]*\.txt\(:[0-9]*\)\?: error: " "$out/bad.err"; }; then
+        fail "$name: expected one FILE[:LINE]: error: line, got:"; cat "$out/bad.err"
+    else
+        echo "   ok: $name: $(head -1 "$out/bad.err")"
+    fi
+}
+bad "missing text" 1 "$spec" "$out/nothing.txt"
+printf '第一行\n第二\0行\n' >"$out/nul.txt"
+bad "a NUL byte" 1 "$spec" "$out/nul.txt"
+printf '第一行\n\xff\xfe\n' >"$out/latin.txt"
+bad "not UTF-8" 1 "$spec" "$out/latin.txt"
+: >"$out/empty.txt"
+bad "empty text" 1 "$spec" "$out/empty.txt"
+bad "no text given" 2 "$spec"
+
+exit $status
