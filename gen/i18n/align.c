@@ -1553,17 +1553,122 @@ static void group_rows(ctx *c, rowset *rs, const jt_constants *g)
     }
 }
 
+/* A parameter row whose name the text translated ("深度jint" for
+ * "depthjint"): its C type right after a short run of non-ASCII text that
+ * follows a sentence's end or a space, in [from, to).  Only between the
+ * rows found around it (or after the table's header), so that the types
+ * name the rows in the spec's order. */
+static bool find_translated_param(const ctx *c, row *r, size_t from, size_t to)
+{
+    const char *dot = strrchr(r->u->ctx, '.');
+    const char *ty = r->key + (dot ? strlen(dot + 1) : 0);
+    if (!*ty)
+        return false;
+    size_t s, e;
+    for (size_t at = from; at < to && find_sq(c->t, at, to, ty, false, &s, &e); at = s + 1) {
+        if (!word_ends(c, e, to) || (e < to && c->t[e] == '*') || s == 0 || !((unsigned char)c->t[s - 1] & 0x80))
+            continue;
+        /* back over the translated name: at most 8 code points, none a
+         * sentence's end */
+        size_t ns = s, cps = 0;
+        while (ns > from && ((unsigned char)c->t[ns - 1] & 0x80) && cps <= 8) {
+            size_t b = ns - 1;
+            while (b > from && ((unsigned char)c->t[b] & 0xC0) == 0x80)
+                b--;
+            size_t k;
+            unsigned cp = cp_at(c->t + b, &k);
+            if (sentence_end(cp) || cp == 0xFF1A || cp == 0xFF0C || cp == 0x3001)
+                break;
+            ns = b, cps++;
+        }
+        if (cps == 0 || cps > 8)
+            continue;
+        if (ns > from && !is_sp(c->t[ns - 1]) && ((unsigned char)c->t[ns - 1] & 0x80) == 0 && c->t[ns - 1] != '\n')
+            continue;
+        r->ks = ns, r->ke = e, r->found = true;
+        return true;
+    }
+    return false;
+}
+
 /* Search the rows in order within [from, to), each kind from the start. */
 static void find_rows(ctx *c, rowset *rs, size_t from, size_t to)
 {
     size_t cur[RK_CAP + 1];
     for (size_t k = 0; k <= RK_CAP; k++)
         cur[k] = from;
+    /* a function's errors are rows of its error table, not the mentions
+     * of their names in the descriptions before it */
+    for (size_t k = 0; k < sizeof chrome / sizeof *chrome; k++) {
+        size_t hs, he;
+        if (chrome[k].kind == CH_HEADER && !strncmp(chrome[k].text, "错误", strlen("错误")) &&
+            find_sq(c->t, from, to, chrome[k].text, false, &hs, &he) && (cur[RK_ERRUSE] == from || he < cur[RK_ERRUSE]))
+            cur[RK_ERRUSE] = he;
+    }
     for (size_t i = 0; i < rs->n; i++) {
         row *r = &rs->r[i];
         if (find_row(c, r, cur[r->kind], to))
             cur[r->kind] = r->ke;
     }
+    /* the parameters whose names the text translated, between the rows
+     * found around them */
+    size_t lo = SIZE_MAX;
+    for (size_t i = 0; i < rs->n; i++) {
+        row *r = &rs->r[i];
+        if (r->kind != RK_PARAM)
+            continue;
+        if (lo == SIZE_MAX) {
+            /* the first row: after the parameters table's header */
+            size_t hs, he;
+            lo = to;
+            for (size_t k = 0; k < sizeof chrome / sizeof *chrome; k++)
+                if (chrome[k].kind == CH_HEADER && !strncmp(chrome[k].text, "参数", strlen("参数")) &&
+                    find_sq(c->t, from, lo, chrome[k].text, false, &hs, &he))
+                    lo = he;
+        }
+        if (r->found) {
+            lo = r->ke;
+            continue;
+        }
+        size_t hi = to;
+        for (size_t k = i + 1; k < rs->n; k++)
+            if (rs->r[k].kind == RK_PARAM && rs->r[k].found) {
+                hi = rs->r[k].ks;
+                break;
+            }
+        hi = next_stop(c, &(rowset){ 0 }, lo, hi, false);
+        if (lo < hi && find_translated_param(c, r, lo, hi))
+            lo = r->ke;
+    }
+}
+
+/* The sentences the page adds to a parameter that may be null ("If
+ * thread is NULL, the current thread is used"): at the end of [from, to),
+ * after the first sentence, each naming NULL where the English does not.
+ * Returns the end of what is left. */
+static size_t drop_null_sentences(const ctx *c, size_t from, size_t to)
+{
+    size_t first_end = SIZE_MAX, cut = to;
+    size_t sstart = from;
+    for (size_t i = from; i < to;) {
+        size_t k;
+        unsigned cp = cp_at(c->t + i, &k);
+        i += k;
+        if (!sentence_end(cp) && i < to)
+            continue;
+        if (first_end == SIZE_MAX)
+            first_end = i;
+        else {
+            size_t a, b;
+            if (find_sq(c->t, sstart, i, "NULL", false, &a, &b)) {
+                if (cut == to)
+                    cut = sstart;
+            } else
+                cut = to;       /* only a tail of such sentences is cut */
+        }
+        sstart = i;
+    }
+    return cut;
 }
 
 static void place_rows(ctx *c, rowset *rs, size_t to, bool sure)
@@ -1593,6 +1698,8 @@ static void place_rows(ctx *c, rowset *rs, size_t to, bool sure)
                 end = se;
         }
         size_t s = r->ke;
+        if (r->kind == RK_PARAM && !strstr(r->u->msgid, "NULL"))
+            end = drop_null_sentences(c, s, end);
         char *zh = strndup(c->t + s, end - s);
         if (!zh)
             jt_fatal("out of memory");
