@@ -16,7 +16,9 @@
 #   with its own rows of common errors, an error row whose name the
 #   description mentions before the table, parameter rows whose names the
 #   text translated ("深度jint"), one without the sentence the page adds
-#   to a parameter that may be NULL;
+#   to a parameter that may be NULL; the fields of a type the page shows
+#   before its function's parameters, one glued to the NULL before it, one
+#   glued to a code name (fuzzy: not placed with confidence);
 # - bad input (no text, a NUL byte, not UTF-8, no arguments): exit 1 with
 #   one "FILE:LINE: error:" line (FILE: alone when the whole file is at
 #   fault) and nothing written, or exit 2.
@@ -42,7 +44,7 @@ fail() { echo "FAIL: $*"; status=1; }
 
 # Floors, in per cent of each part's units placed with confidence.
 declare -A floor=(
-    [sections]=12 [functions]=87 [parameters]=80 [events]=86 [types]=37 [capabilities]=21 [errors]=78 [all]=67
+    [sections]=12 [functions]=87 [parameters]=80 [events]=87 [types]=46 [capabilities]=21 [errors]=78 [all]=69
 )
 
 echo "== jvmtigen align: a catalog gettext accepts"
@@ -107,6 +109,11 @@ want IsModifiableModule/JVMTI_ERROR_INVALID_MODULE '不是模块对象。"'
 want GetThreadCpuTime/JVMTI_ERROR_UNSUPPORTED_OPERATION '是虚拟线程,且实现不支持获取虚拟线程的线程CPU时间。"'
 want GetLocalInt.depth '"包含变量值的帧的深度。"'
 want GetLocalInt.thread '"包含变量值的帧的线程。"'
+want jvmtiThreadInfo.context_class_loader '"与此线程关联的上下文类加载器。"'
+want jvmtiMonitorUsage.owner '"拥有此监视器的线程,如果未使用则为 <code>NULL</code>"'
+if entry jvmtiExtensionFunctionInfo.id | grep -q short_description; then
+    fail "a field's text runs on into the next row"
+fi
 if entry IsModifiableModule/JVMTI_ERROR_INVALID_MODULE | grep -q NULL_POINTER; then
     fail "an error row runs on into the page's own rows"
 fi

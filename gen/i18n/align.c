@@ -822,7 +822,9 @@ static bool word_ends(const ctx *c, size_t p, size_t to)
     return false;
 }
 
-typedef enum { RK_PARAM, RK_CAPUSE, RK_ERRUSE, RK_CONST, RK_ERROR, RK_BASE, RK_CAP } row_kind;
+/* RK_FIELD: a field of a type, searched on its own (the page may show a
+ * function's type before or after its parameters) */
+typedef enum { RK_PARAM, RK_CAPUSE, RK_ERRUSE, RK_CONST, RK_ERROR, RK_BASE, RK_FIELD, RK_CAP } row_kind;
 
 typedef struct row {
     row_kind kind;
@@ -869,7 +871,7 @@ static bool find_row(const ctx *c, row *r, size_t from, size_t to)
     for (size_t at = from; at < to && find_sq(c->t, at, to, r->key, false, &s, &e); at = s + 1) {
         if (!word_ends(c, e, to))
             continue;
-        if (s > 0 && is_word(c->t[s - 1]) && r->kind != RK_PARAM && r->kind != RK_BASE)
+        if (s > 0 && is_word(c->t[s - 1]) && r->kind != RK_PARAM && r->kind != RK_FIELD && r->kind != RK_BASE)
             continue;
         /* "can_x : 1;" in the typedef, "JVMTI_ERROR_X (100)" in the error section */
         size_t q = e;
@@ -879,18 +881,20 @@ static bool find_row(const ctx *c, row *r, size_t from, size_t to)
             continue;
         if ((r->kind == RK_ERRUSE || r->kind == RK_CAPUSE) && q < to && c->t[q] == '(')
             continue;
-        if (r->kind == RK_PARAM && s > 0 && is_word(c->t[s - 1])) {
+        if ((r->kind == RK_PARAM || r->kind == RK_FIELD) && s > 0 && is_word(c->t[s - 1])) {
             /* glued to the cell before: only after a C type */
             size_t b = s;
             while (b > 0 && (is_word(c->t[b - 1]) || c->t[b - 1] == '*'))
                 b--;
             if (b == s || !has_nonascii(c->t + (b > 0 ? b - 1 : 0), b > 0 ? 1 : 0)) {
-                /* the word before must end in a type: jint, jthread, char* ... */
+                /* the word before must end in a type (jint, jthread, char*
+                 * ...) or be the NULL a description ends with */
                 bool typed = false;
                 for (size_t k = b; k < s; k++)
                     if (jt_vocab_class(c->vocab, c->t + k, s - k) == 2 ||
                         (s - k == 4 && !memcmp(c->t + k, "char", 4)) ||
-                        (s - k == 4 && !memcmp(c->t + k, "void", 4)))
+                        (s - k == 4 && !memcmp(c->t + k, "void", 4)) ||
+                        (s - k == 4 && !memcmp(c->t + k, "NULL", 4)))
                         typed = true;
                 if (!typed)
                     continue;
@@ -1280,6 +1284,39 @@ static char *trim_dup(const char *s, size_t n)
     return d;
 }
 
+/* Whether T holds a table row's key glued to the text before it
+ * ("...hotspot.barshort_descriptionchar*"): a word with a name of the
+ * spec inside it, after other characters, followed by a C type to the
+ * word's end.  Such a text runs into the next row. */
+static bool has_glued_row(const ctx *c, const char *t)
+{
+    static const char *const ctypes[] = { "jint", "jlong", "jboolean", "jchar", "jbyte", "jshort", "jfloat",
+                                          "jdouble", "jthread", "jobject", "jclass", "jmethodID", "jfieldID",
+                                          "jlocation", "jvalue", "char", "void", "size_t" };
+    for (const char *p = t; *p;) {
+        if (!is_word(*p)) {
+            p++;
+            continue;
+        }
+        const char *q = p;
+        while (is_word(*q))
+            q++;
+        size_t n = (size_t)(q - p);
+        for (size_t i = 2; i + 3 < n; i++) {
+            /* p[i..k) a name, p[k..n) a type */
+            for (size_t k = i + 2; k < n; k++) {
+                bool ty = jt_vocab_class(c->vocab, p + k, n - k) == 2 && (p[k] == 'j' || p[k] == 'J');
+                for (size_t m = 0; !ty && m < sizeof ctypes / sizeof *ctypes; m++)
+                    ty = strlen(ctypes[m]) == n - k && !memcmp(p + k, ctypes[m], n - k);
+                if (ty && jt_vocab_class(c->vocab, p + i, k - i) && p[i - 1] != '_')
+                    return true;
+            }
+        }
+        p = q;
+    }
+    return false;
+}
+
 /* Places the translated text ZH (plain, markers) as U's msgstr and judges
  * it.  Takes ZH. */
 static void place(ctx *c, jt_aunit *u, char *zh, size_t at, bool sure_position)
@@ -1325,6 +1362,8 @@ static void place(ctx *c, jt_aunit *u, char *zh, size_t at, bool sure_position)
         why = "an element copied as-is is missing";
     else if (!sure_position)
         why = "its place in the text is not sure";
+    else if (has_glued_row(c, t))
+        why = "it runs into the next row of its table";
     else if (en.en_chars > 60) {
         double r = (double)ncp(t, strlen(t)) / (double)en.en_chars;
         if (r < 0.08 || r > 1.2)
@@ -1508,14 +1547,14 @@ static char *param_key(const jt_param *p)
     return k;
 }
 
-static void params_rows(ctx *c, rowset *rs, const char *owner, const jt_param *ps, size_t n)
+static void params_rows(ctx *c, rowset *rs, row_kind kind, const char *owner, const jt_param *ps, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         char cx[512];
         snprintf(cx, sizeof cx, "%s.%s", owner, ps[i].id);
         jt_aunit *u = unit(c, cx, false);
         if (u && !ps[i].implicit)
-            add_row(rs, RK_PARAM, u, param_key(&ps[i]));
+            add_row(rs, kind, u, param_key(&ps[i]));
     }
 }
 
@@ -1677,7 +1716,7 @@ static void place_rows(ctx *c, rowset *rs, size_t to, bool sure)
         row *r = &rs->r[i];
         if (!r->found)
             continue;
-        size_t end = next_stop(c, rs, r->ke, to, r->kind == RK_PARAM);
+        size_t end = next_stop(c, rs, r->ke, to, r->kind == RK_PARAM || r->kind == RK_FIELD);
         if (r->kind == RK_ERRUSE || r->kind == RK_ERROR) {
             /* the page's own rows of an error table (the errors every
              * function may return) are not units: an error's text ends
@@ -1841,10 +1880,10 @@ static void do_function(ctx *c, const head *h, const head *blk)
     rowset rs = { 0 };
     uses_rows(c, &rs, f->id, f->required, f->nrequired, NULL, 0);
     uses_rows(c, &rs, f->id, f->optional, f->noptional, f->errors, f->nerrors);
-    params_rows(c, &rs, f->id, f->params, f->nparams);
+    params_rows(c, &rs, RK_PARAM, f->id, f->params, f->nparams);
     for (size_t i = 0; i < f->ntypedefs; i++) {
         const jt_typedef *td = f->typedefs[i];
-        params_rows(c, &rs, td->id, td->fields, td->nfields);
+        params_rows(c, &rs, RK_FIELD, td->id, td->fields, td->nfields);
     }
     for (size_t g = 0; g < c->spec->nconstants; g++)
         if (c->spec->constants[g]->owner == f)
@@ -1873,7 +1912,7 @@ static void do_callback(ctx *c, const head *h, const head *blk)
 {
     const jt_callback *cb = h->obj;
     rowset rs = { 0 };
-    params_rows(c, &rs, cb->id, cb->params, cb->nparams);
+    params_rows(c, &rs, RK_PARAM, cb->id, cb->params, cb->nparams);
     find_rows(c, &rs, blk->bstart, blk->bend);
     place_rows(c, &rs, blk->bend, blk->sure);
     if (blk == h) {
@@ -1896,9 +1935,9 @@ static void do_event(ctx *c, const head *h, const head *blk)
     rowset rs = { 0 };
     uses_rows(c, &rs, ev->id, ev->required, ev->nrequired, NULL, 0);
     uses_rows(c, &rs, ev->id, ev->optional, ev->noptional, NULL, 0);
-    params_rows(c, &rs, ev->id, ev->params, ev->nparams);
+    params_rows(c, &rs, RK_PARAM, ev->id, ev->params, ev->nparams);
     for (size_t i = 0; i < ev->ntypedefs; i++)
-        params_rows(c, &rs, ev->typedefs[i]->id, ev->typedefs[i]->fields, ev->typedefs[i]->nfields);
+        params_rows(c, &rs, RK_FIELD, ev->typedefs[i]->id, ev->typedefs[i]->fields, ev->typedefs[i]->nfields);
     for (size_t g = 0; g < c->spec->nconstants; g++)
         if (c->spec->constants[g]->owner == ev)
             group_rows(c, &rs, c->spec->constants[g]);
@@ -2019,7 +2058,7 @@ static void do_rest(ctx *c)
         if (!blk)
             continue;
         rowset rs = { 0 };
-        params_rows(c, &rs, td->id, td->fields, td->nfields);
+        params_rows(c, &rs, RK_FIELD, td->id, td->fields, td->nfields);
         size_t from = blk->bstart;
         size_t where;
         char *t = inline_title(c, td->id, &where);
