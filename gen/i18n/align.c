@@ -584,7 +584,8 @@ static void build_heads(ctx *c)
     for (size_t i = 0; i < s->nevents; i++)
         if (!s->events[i]->elided)
             add_head(c, &cap, H_EVENT, s->events[i], s->events[i]->id, s->events[i]->order);
-    qsort(c->heads, c->nheads, sizeof *c->heads, cmp_head);
+    if (c->nheads)
+        qsort(c->heads, c->nheads, sizeof *c->heads, cmp_head);
 
     /* the function table: where it starts bounds the page's headings */
     c->ftable = c->len;
@@ -1217,7 +1218,8 @@ static char *remark(const english *en, const char *zh)
             if (j < n && s[j] == MARK_CLOSE && k < en->no)
                 add_repl(&rs, i, j + 1 - i, xstrdup(en->opaque[k]));
         }
-    qsort(rs.r, rs.n, sizeof *rs.r, cmp_repl);
+    if (rs.n)
+        qsort(rs.r, rs.n, sizeof *rs.r, cmp_repl);
     /* assemble: line breaks as paragraphs or list items */
     sbuf out = { 0 };
     bool in_list = false, line_start = true;
@@ -1778,7 +1780,8 @@ static void free_rows(rowset *rs)
  * elements; OPAQUE_IDS maps the English's copied elements to the cuts. */
 static char *cut_text(const ctx *c, size_t from, size_t to, cuts *cs)
 {
-    qsort(cs->c, cs->n, sizeof *cs->c, cmp_cut);
+    if (cs->n)
+        qsort(cs->c, cs->n, sizeof *cs->c, cmp_cut);
     sbuf b = { 0 };
     size_t at = from;
     for (size_t i = 0; i < cs->n; i++) {
