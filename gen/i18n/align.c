@@ -269,6 +269,9 @@ typedef struct head {
     double score;
     bool sure;
     size_t bstart, bend;    /* the block, when sure */
+    /* a section's rare code-like words, each with where the text has it */
+    struct htok { size_t *at; bool *prose; size_t nat; } *toks;
+    size_t ntoks;
 } head;
 
 typedef struct ctx {
@@ -418,8 +421,12 @@ static bool heading_like(const char *s, size_t n)
     for (size_t i = 0; i < n;) {
         size_t k;
         unsigned cp = cp_at(s + i, &k);
+        /* a heading may be a question ("...是什么?"): its mark ends it */
+        if ((cp == '?' || cp == 0xFF1F) && i + k == n && i > 0)
+            break;
+        /* a colon introduces a list ("...函数:- ..."): not a heading */
         if (cp == ';' || cp == '{' || cp == '}' || cp == '=' || cp == '<' || cp == '>' || sentence_end(cp) ||
-            cp == 0xFF1B)
+            cp == 0xFF1B || cp == ':' || cp == 0xFF1A)
             return false;
         if (cp >= 0x80 || (cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z'))
             letter = true;
@@ -482,6 +489,10 @@ static void find_cands(ctx *c)
             for (size_t i = last; i < e; i++)
                 if (c->t[i] == '(' || c->t[i] == ')' || c->t[i] == ',' || c->t[i] == ':' || is_word(c->t[i]))
                     clean = false;
+            /* not when the next line goes on with a code name: that is a
+             * sentence broken where the extraction broke the line */
+            if (clean && e + 1 < c->len && is_word(c->t[e + 1]))
+                clean = false;
             if (clean)
                 add_cand(c, &cap, last, e);
         }
@@ -661,6 +672,119 @@ static bool first_ident(ctx *c, const jt_doc *d, char *out, size_t n)
     return false;
 }
 
+/* ---- a section's words that a translation keeps ---------------------------
+ * Code-like words of a section's English (with '_' or a digit or an
+ * uppercase letter after the first, three characters or more, or a link's
+ * target) are kept by a translation; those the text has at most
+ * RARE_MAX times tie the section's heading to the text that follows it. */
+enum { RARE_MAX = 6, SPAN_MAX = 4000 };
+
+static bool code_like(const char *w, size_t n)
+{
+    if (n < 3)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (w[i] == '_' || (w[i] >= '0' && w[i] <= '9') || (i > 0 && w[i] >= 'A' && w[i] <= 'Z'))
+            return true;
+    return false;
+}
+
+/* Whether the word at [at, at+n) stands in translated prose: a non-ASCII
+ * character next to it, spaces aside. */
+static bool in_prose(const ctx *c, size_t at, size_t n)
+{
+    size_t b = at;
+    while (b > 0 && is_sp(c->t[b - 1]))
+        b--;
+    if (b > 0 && ((unsigned char)c->t[b - 1] & 0x80))
+        return true;
+    size_t e = at + n;
+    while (e < c->len && is_sp(c->t[e]))
+        e++;
+    return e < c->len && ((unsigned char)c->t[e] & 0x80);
+}
+
+static void add_tok(ctx *c, head *h, const char *w, size_t n)
+{
+    for (size_t i = 0; i < h->ntoks; i++)
+        if (h->toks[i].nat && !memcmp(c->t + h->toks[i].at[0], w, n) && !is_word(c->t[h->toks[i].at[0] + n]) &&
+            (h->toks[i].at[0] == 0 || !is_word(c->t[h->toks[i].at[0] - 1])))
+            return;             /* have it */
+    size_t at[RARE_MAX], nat = 0;
+    bool prose[RARE_MAX];
+    for (const char *p = c->t; (p = memmem(p, c->len - (size_t)(p - c->t), w, n)) != NULL; p += n) {
+        if ((p > c->t && is_word(p[-1])) || is_word(p[n]))
+            continue;
+        bool pr = in_prose(c, (size_t)(p - c->t), n);
+        if (!pr)
+            continue;           /* C the page writes (a typedef, a table): not counted */
+        if (nat == RARE_MAX) {
+            nat = RARE_MAX + 1;
+            break;
+        }
+        prose[nat] = pr;
+        at[nat++] = (size_t)(p - c->t);
+    }
+    if (nat == 0 || nat > RARE_MAX)
+        return;
+    h->toks = realloc(h->toks, (h->ntoks + 1) * sizeof *h->toks);
+    if (!h->toks)
+        jt_fatal("out of memory");
+    struct htok *k = &h->toks[h->ntoks++];
+    k->at = malloc(nat * sizeof *k->at);
+    if (!k->at)
+        jt_fatal("out of memory");
+    memcpy(k->at, at, nat * sizeof *k->at);
+    k->prose = malloc(nat * sizeof *k->prose);
+    if (!k->prose)
+        jt_fatal("out of memory");
+    memcpy(k->prose, prose, nat * sizeof *k->prose);
+    k->nat = nat;
+}
+
+static void collect_toks(ctx *c, head *h, const jt_doc *d)
+{
+    for (; d; d = d->next) {
+        if (d->name && !strcmp(d->name, "intro"))
+            continue;           /* a nested section's words are its own */
+        if (d->name && jt_ident_link_element(d->name) && !d->children) {
+            const char *id = jt_doc_attr(d, "id");
+            if (id && code_like(id, strlen(id)))
+                add_tok(c, h, id, strlen(id));
+        }
+        if (!d->name && d->text)
+            for (const char *p = d->text; *p;) {
+                if (!is_word(*p)) {
+                    p++;
+                    continue;
+                }
+                const char *q = p;
+                while (is_word(*q))
+                    q++;
+                if (code_like(p, (size_t)(q - p)))
+                    add_tok(c, h, p, (size_t)(q - p));
+                p = q;
+            }
+        if (d->children)
+            collect_toks(c, h, d->children);
+    }
+}
+
+/* How many of H's words the text has in [from, to): one for each in
+ * prose, a half for each only in C. */
+static double tok_hits(const head *h, size_t from, size_t to)
+{
+    double n = 0;
+    for (size_t i = 0; i < h->ntoks; i++) {
+        double best = 0;
+        for (size_t k = 0; k < h->toks[i].nat; k++)
+            if (h->toks[i].at[k] >= from && h->toks[i].at[k] < to && best < (h->toks[i].prose[k] ? 1.0 : 0.5))
+                best = h->toks[i].prose[k] ? 1.0 : 0.5;
+        n += best;
+    }
+    return n;
+}
+
 /* index of the first candidate at or after OFF */
 static size_t cand_at(const ctx *c, size_t off)
 {
@@ -700,6 +824,17 @@ static double pair_score(ctx *c, const head *h, size_t j, const char *intro_iden
                 s += 1.5 * m;
         }
     }
+    if (h->ntoks) {
+        /* the section's words in the text up to the next heading-like line */
+        size_t to = j + 1 < c->ncands ? c->cands[j + 1].start : c->len;
+        if (to > k->end + SPAN_MAX)
+            to = k->end + SPAN_MAX;
+        double hits = tok_hits(h, k->end, to);
+        if (hits >= 2)
+            s += 3.0 * hits / (double)h->ntoks;
+        else if (hits > 0)
+            s += 0.5;
+    }
     if (intro_ident) {
         size_t a, b;
         size_t to = k->end + 800 < c->len ? k->end + 800 : c->len;
@@ -719,6 +854,9 @@ static void align_heads(ctx *c)
     unsigned char *bt = malloc((H + 1) * (C + 1));
     if (!idents || !dp || !bt)
         jt_fatal("out of memory");
+    for (size_t i = 0; i < H; i++)
+        if (c->heads[i].kind == H_INTRO)
+            collect_toks(c, &c->heads[i], ((const jt_intro *)c->heads[i].obj)->body);
     for (size_t i = 0; i < H; i++) {
         char id[128];
         if (c->heads[i].kind == H_INTRO && first_ident(c, ((const jt_intro *)c->heads[i].obj)->body, id, sizeof id))
@@ -2178,7 +2316,13 @@ static void do_rest(ctx *c)
         const head *blk = block_of(c, s->capabilities_typedef->order);
         if (blk) {
             find_rows(c, &rs, blk->bstart, blk->bend);
-            place_rows(c, &rs, blk->bend, blk->sure);
+            /* the capabilities' names are the spec's alone: most of them
+             * found in their order is evidence enough for the table,
+             * whatever is known of its heading */
+            size_t found = 0;
+            for (size_t i = 0; i < rs.n; i++)
+                found += rs.r[i].found;
+            place_rows(c, &rs, blk->bend, blk->sure || (rs.n >= 5 && found * 5 >= rs.n * 4));
         }
         free_rows(&rs);
     }
@@ -2221,8 +2365,12 @@ jt_alignment *jt_align(const jt_spec *spec, const jt_rtext *text)
     for (size_t i = 0; i < c.ncands; i++)
         free(c.cands[i].text);
     free(c.cands);
-    for (size_t i = 0; i < c.nheads; i++)
+    for (size_t i = 0; i < c.nheads; i++) {
         free(c.heads[i].hint);
+        for (size_t k = 0; k < c.heads[i].ntoks; k++)
+            free(c.heads[i].toks[k].at), free(c.heads[i].toks[k].prose);
+        free(c.heads[i].toks);
+    }
     free(c.heads);
     for (size_t i = 0; i <= c.umask; i++)
         free((char *)c.uidx[i].key);
