@@ -79,8 +79,8 @@
  *    few characters of the translation per character of English: between
  *    0.08 and 1.2, for units longer than 60 characters).  Anything else
  *    found is fuzzy, with the reason; nothing found is missing. */
-#ifndef _POSIX_C_SOURCE
-#define _POSIX_C_SOURCE 200809L
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* memmem */
 #endif
 #include "i18n/align.h"
 
