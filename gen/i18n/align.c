@@ -26,19 +26,31 @@
  * How it goes:
  * 1. Headings.  The page's headings in order (the spec's sections, its
  *    categories, functions, function types and events: their `order`) are
- *    aligned with the text's heading-like lines (short, no sentence end, no
- *    C; and a short tail glued after a paragraph's last full stop) by
- *    dynamic programming, monotone, skipping on either side.  A pair scores
- *    0.2 for being a pair at all, and more by evidence: +4 when the
- *    heading's prototype follows the line before any other heading-like
- *    line (+3, +2 when one or two come between), +3 when the line is the
- *    function table's title for that function (+1.5 x similarity when
- *    close), +1 when the section's first identifier follows within 800
- *    bytes.  The best total is the alignment; skipping is free, so after a
- *    gap (a heading the text lost, a line that only looks like one) the
- *    next evidence pulls it back into step.  A pair with evidence (>= 2)
- *    is sure; one without is sure only when the sure pairs around it
- *    enclose exactly as many headings as heading-like lines, one to one.
+ *    aligned with the text's heading-like lines (short, no sentence end
+ *    but a closing question mark, no colon, no C; and a short tail glued
+ *    after a paragraph's last full stop, unless the next line goes on with
+ *    a code name) by dynamic programming, monotone, skipping on either
+ *    side.  The function table's lines are not candidates; the events
+ *    after it are.
+ *    Scoring a pair (heading, line): 0.2 for being a pair at all, and more
+ *    by evidence: +4 when the heading's prototype follows the line before
+ *    any other heading-like line (+3, +2 when one or two come between);
+ *    +3 when the line is the function table's title for that function
+ *    (+1.5 x similarity when close); +1 when the section's first
+ *    identifier follows within 800 bytes; and for a section, its code
+ *    names (words with '_', a digit or an inner capital, and link
+ *    targets, that the text has at most six times, counted only where
+ *    they stand in translated prose, not in the C the page writes) found
+ *    between the line and the next heading-like line: +3 x the share
+ *    found when two or more are, +0.5 for one.
+ *    Resynchronising: the best total is the alignment, and skipping costs
+ *    nothing, so after a gap (a heading the text lost, a line that only
+ *    looks like one) the next pair with evidence pulls the alignment back
+ *    into step; the small bonus for pairing keeps the stretches between
+ *    such pairs paired one to one where they can be.  A pair with
+ *    evidence (>= 2) is sure; one without is sure only when the sure
+ *    pairs around it enclose exactly as many headings as heading-like
+ *    lines, all paired.
  * 2. Blocks.  A sure heading owns the text up to the next aligned one.
  *    What has no heading of its own (a type, a constants group, an error,
  *    a base type, a capability) is looked for in the block of the heading
@@ -53,8 +65,16 @@
  *    language), or the block's end; the last row of a constants group
  *    ends after as many sentences as its English has.  Sentences the page
  *    adds to a parameter (what the agent passes, what to deallocate)
- *    start with a phrase of that table, or name an identifier the unit's
- *    English does not: they are cut off the end.
+ *    start with a phrase of that table and are cut off the end, as are
+ *    the trailing sentences that name NULL where the English does not
+ *    (what a null parameter means).  A type's fields are searched apart
+ *    from the parameters (the page may show the type first); a function's
+ *    error rows only after its error table's header, and an error row
+ *    ends where any error's name begins (the page's own rows of common
+ *    errors follow).  A parameter whose name the text translated
+ *    ("深度jint") is found by its C type after a short run of translated
+ *    text, in order, between the rows found around it.  The capabilities
+ *    table is sure when four in five of its names are found in order.
  * 4. Descriptions and sections run from the heading to the owner's first
  *    row or table header, less the C the page puts there (the prototype,
  *    typedefs, the phase row before the capabilities table), with each
@@ -77,8 +97,10 @@
  *    same check --lint makes) are the English unit's, the elements copied
  *    as-is are all there, and its length is plausible for its English (a
  *    few characters of the translation per character of English: between
- *    0.08 and 1.2, for units longer than 60 characters).  Anything else
- *    found is fuzzy, with the reason; nothing found is missing. */
+ *    0.08 and 1.2, for units longer than 60 characters), and it does not
+ *    run into the next row (a word holding a name of the spec followed by
+ *    a C type: "...barshort_descriptionchar*").  Anything else found is
+ *    fuzzy, with the reason; nothing found is missing. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* memmem */
 #endif
