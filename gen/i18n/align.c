@@ -1711,13 +1711,18 @@ static char *param_key(const jt_param *p)
 
 static void params_rows(ctx *c, rowset *rs, row_kind kind, const char *owner, const jt_param *ps, size_t n)
 {
+    row *last = NULL;
     for (size_t i = 0; i < n; i++) {
         char cx[512];
         snprintf(cx, sizeof cx, "%s.%s", owner, ps[i].id);
         jt_aunit *u = unit(c, cx, false);
         if (u && !ps[i].implicit)
-            add_row(rs, kind, u, param_key(&ps[i]));
+            last = add_row(rs, kind, u, param_key(&ps[i]));
     }
+    /* a type's table may be followed by prose at once: its last field ends
+     * after as many sentences as its English has */
+    if (last && kind == RK_FIELD)
+        last->last_of_group = true;
 }
 
 static void uses_rows(ctx *c, rowset *rs, const char *owner, const jt_cap_use *caps, size_t ncaps,
@@ -1870,6 +1875,18 @@ static size_t drop_null_sentences(const ctx *c, size_t from, size_t to)
         sstart = i;
     }
     return cut;
+}
+
+/* Whether rows hold their own evidence: at least MIN of them, four in five
+ * found in their order by keys no other table has (a constant's name and
+ * value, a capability's name, a field's name and type).  Then their place
+ * is sure whatever is known of the heading above them. */
+static bool rows_sure(const rowset *rs, size_t min)
+{
+    size_t found = 0;
+    for (size_t i = 0; i < rs->n; i++)
+        found += rs->r[i].found;
+    return rs->n >= min && found * 5 >= rs->n * 4;
 }
 
 static void place_rows(ctx *c, rowset *rs, size_t to, bool sure)
@@ -2138,7 +2155,7 @@ static void do_intro(ctx *c, const head *h)
             group_rows(c, &rs, grp);
     }
     find_rows(c, &rs, h->bstart, h->bend);
-    place_rows(c, &rs, h->bend, h->sure);
+    place_rows(c, &rs, h->bend, h->sure || rows_sure(&rs, 2));
     /* the section: to its block's end, or a table header, or a type's fields */
     size_t end = next_stop(c, &(rowset){ 0 }, h->bstart, h->bend, false);
     place_prose(c, unit(c, in->id, false), h->bstart, end, &rs, NULL, h->sure);
@@ -2227,7 +2244,7 @@ static void do_rest(ctx *c)
         char *t = inline_title(c, td->id, &where);
         free(t);
         find_rows(c, &rs, from, blk->bend);
-        place_rows(c, &rs, blk->bend, blk->sure);
+        place_rows(c, &rs, blk->bend, blk->sure || rows_sure(&rs, 3));
         free_rows(&rs);
     }
     /* constants groups: titles; rows of those not in a function or event */
@@ -2262,7 +2279,7 @@ static void do_rest(ctx *c)
         rowset rs = { 0 };
         group_rows(c, &rs, grp);
         find_rows(c, &rs, blk->bstart, blk->bend);
-        place_rows(c, &rs, blk->bend, blk->sure);
+        place_rows(c, &rs, blk->bend, blk->sure || rows_sure(&rs, 2));
         free_rows(&rs);
     }
     /* the error section: "JVMTI_ERROR_X (n)" rows */
@@ -2338,13 +2355,7 @@ static void do_rest(ctx *c)
         const head *blk = block_of(c, s->capabilities_typedef->order);
         if (blk) {
             find_rows(c, &rs, blk->bstart, blk->bend);
-            /* the capabilities' names are the spec's alone: most of them
-             * found in their order is evidence enough for the table,
-             * whatever is known of its heading */
-            size_t found = 0;
-            for (size_t i = 0; i < rs.n; i++)
-                found += rs.r[i].found;
-            place_rows(c, &rs, blk->bend, blk->sure || (rs.n >= 5 && found * 5 >= rs.n * 4));
+            place_rows(c, &rs, blk->bend, blk->sure || rows_sure(&rs, 5));
         }
         free_rows(&rs);
     }
