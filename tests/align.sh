@@ -23,6 +23,11 @@
 #   glued to a code name (fuzzy: not placed with confidence), the last
 #   field of a type followed at once by prose, a constant of a section
 #   whose heading is not sure (its table's keys are evidence enough);
+# - `jvmtigen site --lang=zh_CN --translations` of JDK 21: every anchor of
+#   the English page, lang zh-CN, the first section and at least
+#   $heading_floor % of the headings in Chinese; the Nu checker (when
+#   present) finds no error; headless Chromium (when present) at 390 and
+#   1440 px: no overflow, light and dark (screenshots in tests/out/align/);
 # - bad input (no text, a NUL byte, not UTF-8, no arguments): exit 1 with
 #   one "FILE:LINE: error:" line (FILE: alone when the whole file is at
 #   fault) and nothing written, or exit 2.
@@ -47,6 +52,9 @@ status=0
 fail() { echo "FAIL: $*"; status=1; }
 
 # Floors, in per cent of each part's units placed with confidence.
+# and of the page's headings that read as Chinese (the rest: the sections
+# the text does not have, such as the issues, and those not placed)
+heading_floor=85
 declare -A floor=(
     [sections]=53 [functions]=87 [parameters]=80 [events]=87 [types]=69 [capabilities]=96 [errors]=78 [all]=78
 )
@@ -97,6 +105,79 @@ if "$JVMTIGEN" --html -o "$out/html" --translations="$out/zh_CN.po" "$spec" 2>"$
     echo "   ok: jvmti.html written"
 else
     fail "--html --translations:"; cat "$out/html.err"
+fi
+
+echo "== the Chinese JDK 21 site from the catalog"
+"$JVMTIGEN" site -q -o "$out/site" --lang=zh_CN --translations="$out/zh_CN.po" "$spec" 2>"$out/site.err" ||
+    { fail "site --lang=zh_CN --translations exited non-zero:"; cat "$out/site.err"; }
+"$JVMTIGEN" site -q -o "$out/site-en" "$spec"
+python3 - "$out/site-en/21/jvmti.html" "$out/site/21/jvmti.html" "$heading_floor" <<'PY' || status=1
+import re, sys
+from html.parser import HTMLParser
+class Page(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids, self.heads, self.cur, self.lang = set(), [], None, None
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "html":
+            self.lang = a.get("lang")
+        if "id" in a:
+            self.ids.add(a["id"])
+        if tag in ("h1", "h2", "h3", "h4"):
+            self.cur = [tag, a.get("id", ""), ""]
+    def handle_endtag(self, tag):
+        if self.cur and tag == self.cur[0]:
+            self.heads.append(self.cur)
+            self.cur = None
+    def handle_data(self, d):
+        if self.cur:
+            self.cur[2] += d
+en, zh = Page(), Page()
+en.feed(open(sys.argv[1], encoding="utf-8").read())
+zh.feed(open(sys.argv[2], encoding="utf-8").read())
+bad = []
+if en.ids - zh.ids:
+    bad.append(f"anchors missing from the Chinese page: {sorted(en.ids - zh.ids)[:10]}")
+if zh.lang != "zh-CN":
+    bad.append(f'<html lang="{zh.lang}">, expected zh-CN')
+cjk = [h for h in zh.heads if re.search("[\u4e00-\u9fff]", h[2])]
+share = 100 * len(cjk) // max(1, len(zh.heads))
+if share < int(sys.argv[3]):
+    bad.append(f"only {share} % of the headings read as Chinese (floor {sys.argv[3]} %)")
+first = next((h for h in zh.heads if h[1] == "whatIs"), None)
+if not first or not re.search("[\u4e00-\u9fff]", first[2]):
+    bad.append(f"the first section's heading is not Chinese: {first}")
+for b in bad:
+    print("FAIL:", b)
+if not bad:
+    print(f"   ok: all {len(en.ids)} anchors of the English page, lang zh-CN, {share} % of {len(zh.heads)} headings in Chinese")
+    print("   English headings left:", "; ".join(h[2].strip() for h in zh.heads if h not in cjk)[:600])
+sys.exit(1 if bad else 0)
+PY
+vnu=${VNU_JAR:-}
+if [[ -z $vnu ]]; then
+    IFS=: read -r -a node_dirs <<<"${NODE_PATH:-}"
+    for d in "${node_dirs[@]}"; do
+        [[ -n $d && -f $d/vnu-jar/build/dist/vnu.jar ]] && vnu=$d/vnu-jar/build/dist/vnu.jar && break
+    done
+fi
+if [[ -n $vnu && -f $vnu ]] && command -v java >/dev/null; then
+    if java -jar "$vnu" --errors-only "$out/site/21/jvmti.html" "$out/site/index.html"; then
+        echo "   ok: the Nu HTML checker finds no error"
+    else
+        fail "the Nu HTML checker reports errors on the Chinese site"
+    fi
+else
+    echo "   Nu HTML checker: skipped (set VNU_JAR, or npm install vnu-jar on NODE_PATH; needs java)"
+fi
+chromium=${CHROMIUM:-/usr/bin/chromium}
+if [[ -x $chromium ]] && command -v node >/dev/null && node -e 'require("playwright-core")' 2>/dev/null; then
+    echo "   headless Chromium at 390 and 1440 px (screenshots in $out/screenshots)"
+    CHROMIUM=$chromium node "$srcdir/tests/html_browser.js" --out "$out/screenshots" --widths 390,1440 \
+        --lang zh-CN --layout "zh21=$out/site/21/jvmti.html" || fail "the Chinese page in Chromium"
+else
+    echo "   headless Chromium: skipped (needs $chromium, node, and playwright-core on NODE_PATH)"
 fi
 
 echo "== units checked by hand against the text"
