@@ -1968,11 +1968,17 @@ static char *cut_text(const ctx *c, size_t from, size_t to, cuts *cs)
         size_t s = k->s < at ? at : k->s;
         sb_addn(&b, c->t + at, s - at);
         if (k->opaque >= 0) {
+            /* the element is a block of its own: the line breaks the
+             * extraction put around it are not paragraphs */
+            if (b.n && b.s[b.n - 1] == '\n')
+                b.s[--b.n] = '\0';
             char mk[32];
             snprintf(mk, sizeof mk, "%c%ld%c", MARK_OPEN, k->opaque, MARK_CLOSE);
             sb_add(&b, mk);
         }
         at = k->e < to ? k->e : to;
+        if (k->opaque >= 0 && at < to && c->t[at] == '\n')
+            at++;
     }
     if (at < to)
         sb_addn(&b, c->t + at, to - at);
@@ -2020,6 +2026,36 @@ static void place_prose(ctx *c, jt_aunit *u, size_t from, size_t to, rowset *row
         size_t gs, ge;
         if (group_span(c, grp, from, to, &gs, &ge, rows))
             add_cut(&cs, gs, ge, k);
+    }
+    /* the code a translation copies as it is (<example>, <pre>): where the
+     * text shows it, the English element goes in its place */
+    english en;
+    if (english_of(u->msgid, &en)) {
+        for (size_t i = 0; i < en.no; i++) {
+            if (strcmp(en.opaque_name[i], "example") != 0 && strcmp(en.opaque_name[i], "pre") != 0)
+                continue;
+            xmlDocPtr x = parse_fragment(en.opaque[i]);
+            if (!x || !xmlDocGetRootElement(x)) {
+                xmlFreeDoc(x);
+                continue;
+            }
+            sbuf b = { 0 };
+            text_of(xmlDocGetRootElement(x)->children, &b);
+            xmlFreeDoc(x);
+            char *code = sb_take(&b);
+            /* trimmed; at least a few characters, or it would match anywhere */
+            char *cs0 = code;
+            while (*cs0 && (is_sp(*cs0) || *cs0 == '\n'))
+                cs0++;
+            size_t cl = strlen(cs0);
+            while (cl && (is_sp(cs0[cl - 1]) || cs0[cl - 1] == '\n'))
+                cs0[--cl] = '\0';
+            size_t a, e;
+            if (cl >= 8 && find_sq(c->t, from, to, cs0, true, &a, &e))
+                add_cut(&cs, a, e, (long)i);
+            free(code);
+        }
+        english_free(&en);
     }
     /* nested sections: their text is theirs; the placeholder goes at the end */
     char *zh = cut_text(c, from, to, &cs);
