@@ -184,7 +184,11 @@ fi
 echo "== units checked by hand against the text"
 entry() { # msgctxt -> the msgstr of its non-fuzzy entries, one line
     msgattrib --no-fuzzy --no-wrap "$out/zh_CN.po" |
-        awk -v c="msgctxt \"$1\"" '$0 == c { on = 1; next } on && /^msgstr / { sub(/^msgstr /, ""); print; on = 0 }'
+        awk -v c="msgctxt \"$1\"" '$0 == c { on = 1; next }
+            on && /^msgstr / { sub(/^msgstr /, ""); s = $0; on = 2; next }
+            on == 2 && /^"/ { s = s $0; next }
+            on == 2 { gsub(/""/, "", s); print s; on = 0 }
+            END { if (on == 2) { gsub(/""/, "", s); print s } }'
 }
 want() { # msgctxt, a msgstr it must have
     if entry "$1" | grep -qF -- "$2"; then echo "   ok: $1"; else fail "$1: no non-fuzzy msgstr with '$2' (has: $(entry "$1"))"; fi
