@@ -16,7 +16,8 @@
 #   none a list of functions), an event's title, an
 #   event parameter's row, a function's error row that the page follows
 #   with its own rows of common errors, an error row whose name the
-#   description mentions before the table, parameter rows whose names the
+#   description mentions before the table, an error a function lists
+#   twice with two meanings (two units of one msgctxt), parameter rows whose names the
 #   text translated ("深度jint"), one without the sentence the page adds
 #   to a parameter that may be NULL; the fields of a type the page shows
 #   before its function's parameters, one glued to the NULL before it, one
@@ -57,7 +58,7 @@ fail() { echo "FAIL: $*"; status=1; }
 # the text does not have, such as the issues, and those not placed)
 heading_floor=85
 declare -A floor=(
-    [sections]=56 [functions]=88 [parameters]=80 [events]=87 [types]=69 [capabilities]=96 [errors]=78 [all]=79
+    [sections]=56 [functions]=88 [parameters]=80 [events]=87 [types]=69 [capabilities]=96 [errors]=83 [all]=79
 )
 
 echo "== jvmtigen align: a catalog gettext accepts"
@@ -207,6 +208,8 @@ fi
 want MethodExit.thread '"退出方法的线程"'
 want IsModifiableModule/JVMTI_ERROR_INVALID_MODULE '不是模块对象。"'
 want GetThreadCpuTime/JVMTI_ERROR_UNSUPPORTED_OPERATION '是虚拟线程,且实现不支持获取虚拟线程的线程CPU时间。"'
+want SetLocalInt/JVMTI_ERROR_OPAQUE_FRAME '"不是可见帧"'
+want SetLocalInt/JVMTI_ERROR_OPAQUE_FRAME '"线程是挂起的虚拟线程,实现不支持在给定深度的帧中设置本地变量的值。请参阅本地变量。"'
 want GetLocalInt.depth '"包含变量值的帧的深度。"'
 want GetLocalInt.thread '"包含变量值的帧的线程。"'
 want jvmtiThreadInfo.context_class_loader '"与此线程关联的上下文类加载器。"'

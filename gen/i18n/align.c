@@ -69,9 +69,11 @@
  *    the trailing sentences that name NULL where the English does not
  *    (what a null parameter means).  A type's fields are searched apart
  *    from the parameters (the page may show the type first); a function's
- *    error rows only after its error table's header, and an error row
- *    ends where any error's name begins (the page's own rows of common
- *    errors follow).  A parameter whose name the text translated
+ *    error rows only after its error table's header, each name from the
+ *    table's start (the page's order is not the spec's), the first
+ *    occurrences being the function's own (the page's rows derived from
+ *    the parameters come after them), and an error row ends where any
+ *    error's name begins.  A parameter whose name the text translated
  *    ("深度jint") is found by its C type after a short run of translated
  *    text, in order, between the rows found around it.  The capabilities
  *    table is sure when four in five of its names are found in order.
@@ -425,6 +427,19 @@ static jt_aunit *unit(ctx *c, const char *ctxid, bool label)
         }
     free(k);
     return u;
+}
+
+/* The Nth (from 0) unit of CTXID: a function may list one error twice,
+ * with two meanings, two units of one msgctxt. */
+static jt_aunit *unit_nth(ctx *c, const char *ctxid, bool label, size_t nth)
+{
+    jt_aunit *u = unit(c, ctxid, label);
+    if (!u || nth == 0)
+        return u;
+    for (size_t i = (size_t)(u - c->al->units) + 1; i < c->al->n; i++)
+        if (!strcmp(c->al->units[i].ctx, ctxid) && is_label_what(c->al->units[i].what) == label && --nth == 0)
+            return &c->al->units[i];
+    return NULL;
 }
 
 /* ---- 1. headings --------------------------------------------------------------- */
@@ -994,6 +1009,7 @@ typedef struct row {
     size_t ks, ke;          /* key found: start, end */
     bool found;
     bool last_of_group;     /* ends after as many sentences as its English */
+    bool ambiguous;         /* its key is in its table twice: not sure which */
 } row;
 
 typedef struct rowset {
@@ -1737,7 +1753,10 @@ static void uses_rows(ctx *c, rowset *rs, const char *owner, const jt_cap_use *c
     }
     for (size_t i = 0; i < nerrs; i++) {
         snprintf(cx, sizeof cx, "%s/%s", owner, errs[i].id);
-        jt_aunit *u = unit(c, cx, false);
+        size_t nth = 0;
+        for (size_t k = 0; k < i; k++)
+            nth += !strcmp(errs[k].id, errs[i].id);
+        jt_aunit *u = unit_nth(c, cx, false, nth);
         if (u)
             add_row(rs, RK_ERRUSE, u, xstrdup(errs[i].id));
     }
@@ -1811,8 +1830,41 @@ static void find_rows(ctx *c, rowset *rs, size_t from, size_t to)
             find_sq(c->t, from, to, chrome[k].text, false, &hs, &he) && (cur[RK_ERRUSE] == from || he < cur[RK_ERRUSE]))
             cur[RK_ERRUSE] = he;
     }
+    size_t errtab = cur[RK_ERRUSE];
     for (size_t i = 0; i < rs->n; i++) {
         row *r = &rs->r[i];
+        if (r->kind == RK_ERRUSE) {
+            /* an error table's order is the page's: each name from the
+             * table's start.  A function may give one error two meanings
+             * (two rows, two units, in order), and the page lists the
+             * function's own errors before the rows it adds from the
+             * parameters ("depth小于零"), so the first occurrences are the
+             * function's; a name found fewer times than the function has
+             * units for it is not sure (which one is missing?) */
+            size_t idx = 0, want = 0;
+            for (size_t k = 0; k < rs->n; k++)
+                if (rs->r[k].kind == RK_ERRUSE && !strcmp(rs->r[k].key, r->key)) {
+                    want++;
+                    if (k < i)
+                        idx++;
+                }
+            size_t seen = 0, at = errtab;
+            row probe = *r;
+            bool placed = false;
+            while (find_row(c, &probe, at, to)) {
+                if (seen == idx) {
+                    *r = probe;
+                    placed = true;
+                }
+                seen++;
+                at = probe.ke;
+                probe = *r;
+                probe.found = false;
+            }
+            if (placed && seen < want)
+                r->ambiguous = true;
+            continue;
+        }
         if (find_row(c, r, cur[r->kind], to))
             cur[r->kind] = r->ke;
     }
@@ -1941,7 +1993,7 @@ static void place_rows(ctx *c, rowset *rs, size_t to, bool sure)
             if (*p == '-')
                 memmove(zh, p + 1, strlen(p + 1) + 1);
         }
-        place(c, r->u, zh, s, sure);
+        place(c, r->u, zh, s, sure && !r->ambiguous);
     }
 }
 
