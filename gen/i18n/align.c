@@ -28,11 +28,12 @@
  *    categories, functions, function types and events: their `order`) are
  *    aligned with the text's heading-like lines (short, no sentence end
  *    but a closing question mark, no colon, no C; and a short tail glued
- *    after a paragraph's last full stop, unless the next line goes on with
- *    a code name) by dynamic programming, monotone, skipping on either
- *    side.  The function table's lines are not candidates; the events
+ *    after a paragraph's last full stop) by dynamic programming, monotone,
+ *    skipping on either side.  The function table's lines are not candidates; the events
  *    after it are.
- *    Scoring a pair (heading, line): 0.2 for being a pair at all, and more
+ *    Scoring a pair (heading, line): 0.2 for being a pair at all (-1.5
+ *    for a glued tail whose next line goes on with a code name: most
+ *    likely a sentence broken where the extraction broke the line), and more
  *    by evidence: +4 when the heading's prototype follows the line before
  *    any other heading-like line (+3, +2 when one or two come between);
  *    +3 when the line is the function table's title for that function
@@ -278,6 +279,8 @@ typedef struct unit_ref {
 typedef struct cand {
     size_t start, end;      /* the line (or glued tail) */
     char *text;
+    bool doubtful;          /* a glued tail whose next line goes on with a
+                               code name: likely a broken sentence */
 } cand;
 
 typedef enum { H_INTRO, H_CATEGORY, H_FUNCTION, H_CALLBACK, H_EVENT } hkind;
@@ -495,6 +498,7 @@ static void add_cand(ctx *c, size_t *cap, size_t start, size_t end)
     k->start = start;
     k->end = end;
     k->text = strndup(c->t + start, end - start);
+    k->doubtful = false;
     if (!k->text)
         jt_fatal("out of memory");
 }
@@ -526,12 +530,10 @@ static void find_cands(ctx *c)
             for (size_t i = last; i < e; i++)
                 if (c->t[i] == '(' || c->t[i] == ')' || c->t[i] == ',' || c->t[i] == ':' || is_word(c->t[i]))
                     clean = false;
-            /* not when the next line goes on with a code name: that is a
-             * sentence broken where the extraction broke the line */
-            if (clean && e + 1 < c->len && is_word(c->t[e + 1]))
-                clean = false;
-            if (clean)
+            if (clean) {
                 add_cand(c, &cap, last, e);
+                c->cands[c->ncands - 1].doubtful = e + 1 < c->len && is_word(c->t[e + 1]);
+            }
         }
     }
 }
@@ -839,7 +841,7 @@ static size_t cand_at(const ctx *c, size_t off)
 static double pair_score(ctx *c, const head *h, size_t j, const char *intro_ident)
 {
     const cand *k = &c->cands[j];
-    double s = 0.2;
+    double s = k->doubtful ? -1.5 : 0.2;
     if (h->anchor >= 0 && k->start < (size_t)h->anchor) {
         size_t after = cand_at(c, (size_t)h->anchor);
         size_t between = after - 1 - j;

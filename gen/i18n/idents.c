@@ -55,6 +55,16 @@ static void vocab_put(jt_vocab *v, const char *name, int cls)
     if (!name || !*name)
         return;
     size_t len = strlen(name);
+    /* a name that is one capitalised word ("Allocate", "Breakpoint",
+     * "Exception") is also an English word, in a title above all: counted
+     * only as code, as a lowercase parameter's name is */
+    if (cls == 2 && len > 1 && name[0] >= 'A' && name[0] <= 'Z') {
+        bool word = true;
+        for (size_t i = 1; i < len && word; i++)
+            word = name[i] >= 'a' && name[i] <= 'z';
+        if (word)
+            cls = 1;
+    }
     for (size_t i = 0; i < len; i++) {
         char c = name[i];
         if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))

@@ -8,7 +8,8 @@
  * the same set in the msgid and in the msgstr.  A spec's name that is also
  * an English word (a parameter "thread", "method") counts only where the
  * markup marks it as code (<code>, a link), since plain "thread" in the
- * English is a word that a translation rightly translates.
+ * English is a word that a translation rightly translates; so is a name
+ * that is one capitalised word ("Allocate", "Breakpoint", "Exception").
  *
  * The content of the elements a translation copies as they are (a nested
  * <intro/>, a <constants/> group, the phase lists, <example>, <pre>) is
