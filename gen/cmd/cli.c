@@ -54,7 +54,7 @@ void jt_cli_usage(FILE *f)
           "       jvmtigen site [-o DIR] [--html-plain] [--doc-base=URL] [--lang=LL]\n"
           "                [--translations=FILE.po] SPEC.xml...\n"
           "       jvmtigen pot [-o FILE] SPEC.xml | jvmtigen pot --ui [-o FILE]\n"
-          "       jvmtigen align [-o FILE.po] SPEC.xml TRANSLATED-PAGE.txt\n"
+          "       jvmtigen align [-o FILE.po] [--lang=LL] [--report=FILE] SPEC.xml TEXT\n"
           "Generate jvmti.h, name tables and more from the JVMTI specification (jvmti.xml);\n"
           "or report what changed between two versions of it (exit 0 same, 1 different,\n"
           "2 error).\n\n"
