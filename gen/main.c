@@ -11,6 +11,8 @@
 #include "util/outfile.h"
 #include "cmd/xsl.h"
 #include "cmd/pot.h"
+#include "cmd/align.h"
+#include "i18n/ident_lint.h"
 #include "i18n/lang.h"
 #include "i18n/prose.h"
 
@@ -24,6 +26,8 @@ int main(int argc, char **argv)
         return jt_site_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "pot") == 0)
         return jt_pot_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "align") == 0)
+        return jt_align_main(argc - 1, argv + 1);
     jt_cli cli;
     int rc = jt_cli_parse(&cli, argc, argv);
     if (rc >= 0)
@@ -62,8 +66,10 @@ int main(int argc, char **argv)
     jt_spec_version_check(spec, cli.major_version);
     if (cli.lint) {
         int errors = jt_lint(spec);
-        if (prose)
+        if (prose) {
             jt_prose_stale(prose, true);
+            jt_ident_lint(spec, tcat, true);
+        }
         jt_prose_free(prose);
         jt_catalog_free(tcat);
         jt_catalog_free(ui);

@@ -14,6 +14,8 @@
 #                                  # `jvmtigen trace` (tests/fuzz/fuzz_trace.c)
 #     make fuzz FUZZ_TARGET=po     # PO files of --translations and --lang
 #                                  # (tests/fuzz/fuzz_po.c)
+#     make fuzz FUZZ_TARGET=align  # translated-page text of jvmtigen align
+#                                  # (tests/fuzz/fuzz_align.c)
 #
 # `make fuzz` passes the generator's sources and flags; by hand:
 #     scripts/fuzz.sh SECONDS SRCDIR BUILDDIR SPEC_DIR SOURCE...
@@ -44,7 +46,8 @@ suppress) dict=$srcdir/tests/fuzz/suppress.dict regress=$srcdir/tests/fuzz/suppr
 trace) dict=/dev/null regress=$srcdir/tests/fuzz/trace-seeds ;;
 dtcheck) dict=/dev/null regress=$srcdir/tests/fuzz/dtcheck-seeds ;;
 po) dict=/dev/null regress=$srcdir/tests/fuzz/po-regress ;;
-*) echo "FUZZ_TARGET=$target: expected spec, xsl, suppress, trace, dtcheck or po" >&2; exit 2 ;;
+align) dict=/dev/null regress=$srcdir/tests/fuzz/align-regress ;;
+*) echo "FUZZ_TARGET=$target: expected spec, xsl, suppress, trace, dtcheck, po or align" >&2; exit 2 ;;
 esac
 work=$builddir/fuzz
 [[ $target == spec ]] || work=$builddir/fuzz-$target
@@ -96,6 +99,8 @@ elif [[ $target == dtcheck ]]; then
     seed_files=("$srcdir"/tests/fuzz/dtcheck-seeds/*)
 elif [[ $target == po ]]; then
     seed_files=("$srcdir"/tests/fuzz/po-seeds/* "$srcdir"/po/*.po "$srcdir"/tests/data/*.po "$regress"/*)
+elif [[ $target == align ]]; then
+    seed_files=("$srcdir"/tests/fuzz/align-seeds/* "$regress"/*)
 elif [[ $target == xsl ]]; then
     seed_files=("$spec_dir"/../reference/openjdk/jdk*/xsl/*.xsl "$srcdir"/tests/fuzz/xsl-seeds/* "$regress"/*)
 else

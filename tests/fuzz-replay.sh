@@ -8,7 +8,7 @@
 # and the test stylesheets of tests/xsl.sh when that ran first.  Built by the same compiler and flags as
 # the rest of the tests, so under ./configure --enable-sanitizers this is the
 # corpus under ASan and UBSan.  Fails on a crash, a sanitizer report or an
-# unreadable input.
+# unreadable input.  Then the other targets (below) over their corpora.
 # Exit 0 pass, 1 fail.
 set -euo pipefail
 
@@ -134,3 +134,26 @@ if [[ -z $n || $n -lt 8 ]]; then
     exit 1
 fi
 echo "PASS: $n PO files through libgettextpo, the translated markup and the templates"
+
+# The translated-page text of `jvmtigen align` (tests/fuzz/fuzz_align.c):
+# the seeds (a page of the seed spec in Chinese, blank, CRLF, repeated
+# keys, a BOM, a NUL byte, cut UTF-8) and past crashes; a bad text must give
+# exactly one message, a unit placed with confidence its English's
+# identifiers.
+rc=0
+JVMTIGEN_FUZZ_BASE=$srcdir/tests/fuzz/seeds/rich.xml \
+    UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1} \
+    "$builddir/tests/fuzz_align_replay" "$srcdir/tests/fuzz/align-seeds" "$srcdir/tests/fuzz/align-regress" \
+    >"$out/align.stdout" 2>"$out/align.stderr" || rc=$?
+cat "$out/align.stdout"
+if ((rc != 0)) || [[ -s $out/align.stderr ]]; then
+    echo "FAIL: fuzz_align_replay exited $rc; stderr:"
+    sed 's/^/   | /' "$out/align.stderr" | head -60
+    exit 1
+fi
+n=$(sed -n 's/^fuzz_replay: \([0-9]*\) inputs ran.*/\1/p' "$out/align.stdout")
+if [[ -z $n || $n -lt 6 ]]; then
+    echo "FAIL: only '${n:-no}' texts ran: the corpus is missing"
+    exit 1
+fi
+echo "PASS: $n translated-page texts through the reader and the alignment"

@@ -35,7 +35,8 @@ static const char html_usage[] =
     "      --translations=FILE.po\n"
     "                           --html: the spec's prose from FILE.po where it has\n"
     "                           a current translation (see jvmtigen pot); with\n"
-    "                           --lint: list its stale entries\n";
+    "                           --lint: list its stale entries and those whose\n"
+    "                           identifiers differ from the English\n";
 
 /* The wrapper's option: the specs of other versions. */
 enum { OPT_HISTORY = 3100 };
@@ -53,6 +54,7 @@ void jt_cli_usage(FILE *f)
           "       jvmtigen site [-o DIR] [--html-plain] [--doc-base=URL] [--lang=LL]\n"
           "                [--translations=FILE.po] SPEC.xml...\n"
           "       jvmtigen pot [-o FILE] SPEC.xml | jvmtigen pot --ui [-o FILE]\n"
+          "       jvmtigen align [-o FILE.po] [--lang=LL] [--report=FILE] SPEC.xml TEXT\n"
           "Generate jvmti.h, name tables and more from the JVMTI specification (jvmti.xml);\n"
           "or report what changed between two versions of it (exit 0 same, 1 different,\n"
           "2 error).\n\n"
