@@ -35,9 +35,10 @@ set -euo pipefail
 
 : "${JVMTIGEN:?}" "${SPEC_DIR:?}" "${builddir:?}" "${srcdir:?}"
 spec=$SPEC_DIR/jdk17/jvmti.xml
+. "$srcdir/tests/skip-lib.sh"   # skip_or_fail
 [[ -f $spec ]] || { echo "SKIP: no $spec"; exit 77; }
 for tool in msgfmt msginit msgmerge msgattrib; do
-    command -v $tool >/dev/null || { echo "SKIP: no $tool (GNU gettext)"; exit 77; }
+    command -v $tool >/dev/null || skip_or_fail "no $tool (GNU gettext)"
 done
 out=$builddir/tests/out/i18n
 rm -rf "$out"
@@ -319,7 +320,15 @@ if [[ -n $vnu && -f $vnu ]] && command -v java >/dev/null; then
         fail "the Nu HTML checker reports errors"
     fi
 else
-    echo "== Nu HTML checker: skipped (set VNU_JAR, or npm install vnu-jar on NODE_PATH; needs java)"
+    skip_or_fail "Nu HTML checker skipped (set VNU_JAR, or npm install vnu-jar on NODE_PATH; needs java)" part || status=1
+fi
+
+# A font with Chinese glyphs, or the zh_CN pages show boxes in a browser
+# (fonts-noto-cjk, from scripts/setup-debian.sh).
+if command -v fc-list >/dev/null && [[ -n $(fc-list :lang=zh family 2>/dev/null | head -1) ]]; then
+    echo "== CJK font: $(fc-list :lang=zh family | head -1)"
+else
+    skip_or_fail "no font with Chinese glyphs (fc-list :lang=zh; apt-get install fonts-noto-cjk): the zh_CN pages show boxes" part || status=1
 fi
 
 # Optional: headless Chromium, as in html.sh, at two widths.
@@ -329,7 +338,7 @@ if [[ -x $chromium ]] && command -v node >/dev/null && node -e 'require("playwri
     CHROMIUM=$chromium node "$srcdir/tests/html_browser.js" --out "$out/screenshots" --widths 360,1280 \
         --lang zh-CN --layout "zh17=$out/zh/jvmti.html" --plain "zhplain17=$out/zh-plain/jvmti.html" || status=1
 else
-    echo "== headless Chromium: skipped (needs $chromium, node, and playwright-core on NODE_PATH)"
+    skip_or_fail "headless Chromium skipped (needs $chromium, node, and playwright-core on NODE_PATH)" part || status=1
 fi
 
 exit $status
