@@ -9,6 +9,8 @@
 #    argument is exit 2 with one line and writes nothing.
 # 2. --help lists every subcommand main() dispatches (each `jt_*_main` of
 #    gen/), and each subcommand's own --help works.
+#    A spec with a mistyped type element gets one error line, not the
+#    DTD's warnings and the follow-on "has no type" as well.
 # 3. jvmtigen(1) and jvmticheck(7) refer to each other.
 # Exit 0 pass, 1 fail, 77 skip (inputs missing).
 set -uo pipefail
@@ -68,6 +70,23 @@ rc=0
 "$JVMTIGEN" -IN "$out/bad.xml" -XSL "$x" -OUT "$out/made" 2>"$out/badspec.err" || rc=$?
 if [[ $rc -eq 1 && ! -e $out/made ]] && grep -q "bad.xml:[0-9]*: error:" "$out/badspec.err"; then ok
 else bad "bad spec: exit $rc, $(head -2 "$out/badspec.err")"; fi
+
+echo "== a mistyped type element (<jnit/> for <jint/> in a param): one error line, with the right one"
+python3 - "$spec" "$out/jnit.xml" <<'PY'
+import sys
+s = open(sys.argv[1], encoding="utf-8").read()
+i = s.index('<param id="depth">')
+j = s.index('<jint/>', i)
+open(sys.argv[2], "w", encoding="utf-8").write(s[:j] + '<jnit/>' + s[j + 7:])
+PY
+for mode in --lint --xsl; do
+    rc=0
+    if [[ $mode == --lint ]]; then "$JVMTIGEN" --lint "$out/jnit.xml" 2>"$out/jnit.err" || rc=$?
+    else "$JVMTIGEN" -IN "$out/jnit.xml" -XSL "$x" -OUT "$out/made" 2>"$out/jnit.err" || rc=$?; fi
+    if [[ $rc -eq 1 && $(wc -l <"$out/jnit.err") -eq 1 ]] &&
+        grep -q 'jnit.xml:[0-9]*: error: <jnit> is not a type.*(did you mean <jint>?)' "$out/jnit.err"; then ok
+    else bad "jnit $mode: exit $rc, $(wc -l <"$out/jnit.err") lines:"; cat "$out/jnit.err"; fi
+done
 
 # ---- 2. --help and the subcommands -------------------------------------
 echo "== --help lists every subcommand"
