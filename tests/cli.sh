@@ -63,6 +63,15 @@ usage in-twice "-IN given twice" -IN "$spec" -IN "$spec" -XSL "$x" -OUT made
 usage out-dir "-OUT new/: expected a file, not a directory" -IN "$spec" -XSL "$x" -OUT new/
 usage stray "unexpected argument extra" -IN "$spec" -XSL "$x" -OUT made extra
 usage subcommand-typo "trcae: no such file or command (did you mean jvmtigen trace?)" trcae rec.bin
+usage diff-short "jvmtigen diff: error: unknown option -zq" diff -zq a.xml b.xml
+usage diff-long "unknown option --formt (did you mean --format?)" diff --formt=json a.xml b.xml
+usage site-short "jvmtigen site: error: unknown option -x" site -x a.xml
+usage pot-long "unknown option --uii (did you mean --ui?)" pot --uii
+usage diff-mid "jvmtigen diff: error: unknown option -qz" diff -qz a.xml b.xml
+usage site-after "jvmtigen site: error: unknown option -x" site -q -x a.xml
+usage trace-long "unknown option --formt (did you mean --format?)" trace --formt=json rec.bin
+usage trace-value "--format=xml: expected text, jsonl or chrome" trace --format=xml rec.bin
+usage trace-bare "--format needs a value" trace --format rec.bin
 
 echo "== a bad spec through -IN: exit 1, file:line, no output"
 printf '<specification>\n<oops>\n</specification>\n' >"$out/bad.xml"

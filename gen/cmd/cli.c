@@ -139,7 +139,7 @@ static const char *check_param(const jt_cli *cli, const char *arg)
 /* ---- unknown options ------------------------------------------------- */
 /* Every option word jvmtigen knows, for "did you mean": the long options,
  * -o and -q, and jvmtiGen's. */
-static const char *const jvmtigen_words[] = { "-IN", "-XSL", "-OUT", "-PARAM" };
+static const char *const jvmtigen_words[] = { "-IN", "-XSL", "-OUT", "-PARAM", NULL };
 
 static int unknown_word(const char *word, const char *const *known, size_t nknown, const char *among)
 {
@@ -152,48 +152,6 @@ static int unknown_word(const char *word, const char *const *known, size_t nknow
     return JT_EXIT_USAGE;
 }
 
-/* getopt_long's '?': name the word that held the unknown option (not the
- * element optind happens to point at) and the closest known option.
- * prev is optind before the getopt_long call that failed. */
-static int unknown_option(int argc, char **argv, int prev, const struct option *opts)
-{
-    const char *word;
-    if (optopt == 0)                    /* a long option: getopt went past it */
-        word = argv[optind - 1];
-    else if (optind > prev && argv[optind - 1][0] == '-' && argv[optind - 1][1])
-        word = argv[optind - 1];        /* the last letter of its word */
-    else
-        word = optind < argc ? argv[optind] : argv[optind - 1];
-    /* an abbreviation of more than one long option */
-    if (word[0] == '-' && word[1] == '-' && word[2]) {
-        size_t len = strcspn(word + 2, "=");
-        int n = 0;
-        for (const struct option *o = opts; o->name; o++)
-            n += strncmp(o->name, word + 2, len) == 0;
-        if (n > 1) {
-            fprintf(stderr, "jvmtigen: error: option %.*s is ambiguous:", (int)len + 2, word);
-            for (const struct option *o = opts; o->name; o++)
-                if (strncmp(o->name, word + 2, len) == 0)
-                    fprintf(stderr, " --%s", o->name);
-            fputs("\nTry 'jvmtigen --help' for more information.\n", stderr);
-            return JT_EXIT_USAGE;
-        }
-    }
-    const char *known[JT_CLI_MAX_EMITTERS + 64];
-    char names[JT_CLI_MAX_EMITTERS + 64][40];
-    size_t n = 0;
-    for (const struct option *o = opts; o->name && n < sizeof known / sizeof known[0] - 6; o++) {
-        snprintf(names[n], sizeof names[n], "--%s", o->name);
-        known[n] = names[n];
-        n++;
-    }
-    known[n++] = "-o";
-    known[n++] = "-q";
-    for (size_t i = 0; i < sizeof jvmtigen_words / sizeof jvmtigen_words[0]; i++)
-        known[n++] = jvmtigen_words[i];
-    return unknown_word(word, known, n, NULL);
-}
-
 /* ---- jvmtiGen's command line ----------------------------------------- */
 /* OpenJDK's build runs $(TOOL_JVMTI_GEN) -IN SPEC -XSL STYLESHEET -OUT FILE
  * [-PARAM NAME VALUE]... (JDK 8: $(XSLT) ...): the same as --xsl with
@@ -201,7 +159,7 @@ static int unknown_option(int argc, char **argv, int prev, const struct option *
  * words must be exactly these; -q may go with them. */
 static bool is_jvmtigen_word(const char *arg)
 {
-    for (size_t i = 0; i < sizeof jvmtigen_words / sizeof jvmtigen_words[0]; i++)
+    for (size_t i = 0; jvmtigen_words[i]; i++)
         if (strcmp(arg, jvmtigen_words[i]) == 0)
             return true;
     return false;
@@ -384,7 +342,7 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
         case ':':
             return usage_error("option %s needs a value", argv[optind - 1]);
         case '?':
-            return unknown_option(argc, argv, prev, opts);
+            return usage_error("%s", jt_unknown_option(argc, argv, prev, opts, "o:q", jvmtigen_words));
         default:
             if (c >= OPT_EMITTER_BASE && c < OPT_EMITTER_BASE + jt_nemitters) {
                 cli->selected[c - OPT_EMITTER_BASE] = true;

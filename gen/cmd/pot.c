@@ -15,6 +15,7 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 #include "cmd/pot.h"
+#include "util/suggest.h"
 
 #include <getopt.h>
 #include <gettext-po.h>
@@ -296,7 +297,8 @@ int jt_pot_main(int argc, char **argv)
     opterr = 0;
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, ":o:q", opts, NULL)) != -1) {
+    int prev = optind;
+    for (; (c = getopt_long(argc, argv, ":o:q", opts, NULL)) != -1; prev = optind) {
         switch (c) {
         case 'o':
             if (!*optarg)
@@ -315,7 +317,7 @@ int jt_pot_main(int argc, char **argv)
         case ':':
             return usage_error("option needs a value: ", argv[optind - 1]);
         default:
-            return usage_error("unknown option ", argv[optind - 1]);
+            return usage_error(jt_unknown_option(argc, argv, prev, opts, "o:q", NULL), NULL);
         }
     }
     if (ui) {

@@ -9,6 +9,7 @@
  * later: major >= 9), else the spec's own version ("1.2.3" for JDK 8),
  * since before JDK 9 JVM TI numbered its versions apart from the JDK's. */
 #include "cmd/site.h"
+#include "util/suggest.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -119,7 +120,8 @@ int jt_site_main(int argc, char **argv)
     opterr = 0;
     optind = 1;
     int ch;
-    while ((ch = getopt_long(argc, argv, ":o:q", opts, NULL)) != -1) {
+    int prev = optind;
+    for (; (ch = getopt_long(argc, argv, ":o:q", opts, NULL)) != -1; prev = optind) {
         switch (ch) {
         case 'o':
             if (!*optarg)
@@ -152,7 +154,7 @@ int jt_site_main(int argc, char **argv)
         case ':':
             return usage_error("option needs a value: ", argv[optind - 1]);
         default:
-            return usage_error("unknown option ", argv[optind - 1]);
+            return usage_error(jt_unknown_option(argc, argv, prev, opts, "o:q", NULL), NULL);
         }
     }
     int n = argc - optind;

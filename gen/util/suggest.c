@@ -4,10 +4,14 @@
  * edit distance with swaps of neighbours (Damerau's restricted form: "--hedaer"
  * is one step from "--header").  A word that differs only in dashes or
  * case wins over any other; ties go to the earlier candidate, so callers
- * list their words in the order they prefer them. */
+ * list their words in the order they prefer them.  jt_unknown_option
+ * builds the whole message for getopt_long's '?', so that jvmtigen and
+ * each of its subcommands name a mistyped option the same way. */
 #include "util/suggest.h"
 
 #include <ctype.h>
+#include <getopt.h>
+#include <stdio.h>
 #include <string.h>
 
 #define MAXW 64     /* longer words are never close to an option name */
@@ -66,4 +70,52 @@ const char *jt_suggest(const char *typed, const char *const *candidates, size_t 
         }
     }
     return best;
+}
+
+/* getopt_long's '?' (see suggest.h). */
+const char *jt_unknown_option(int argc, char **argv, int prev, const struct option *opts, const char *shorts,
+                              const char *const *extra)
+{
+    static char msg[600];
+    const char *word;
+    if (optopt == 0)                    /* a long option: getopt went past it */
+        word = argv[optind - 1];
+    else if (optind > prev && argv[optind - 1][0] == '-' && argv[optind - 1][1])
+        word = argv[optind - 1];        /* the last letter of its word */
+    else                                /* a letter inside the word getopt is in */
+        word = optind < argc ? argv[optind] : argv[optind - 1];
+    size_t len = strcspn(word, "=");
+    /* an abbreviation of more than one long option */
+    if (word[0] == '-' && word[1] == '-' && word[2]) {
+        int n = 0;
+        for (const struct option *o = opts; o->name; o++)
+            n += strncmp(o->name, word + 2, len - 2) == 0;
+        if (n > 1) {
+            int at = snprintf(msg, sizeof msg, "option %.*s is ambiguous:", (int)(len > 100 ? 100 : len), word);
+            for (const struct option *o = opts; o->name && at < (int)sizeof msg - 50; o++)
+                if (strncmp(o->name, word + 2, len - 2) == 0)
+                    at += snprintf(msg + at, sizeof msg - (size_t)at, " --%s", o->name);
+            return msg;
+        }
+    }
+    const char *known[96];
+    char names[96][40];
+    size_t n = 0;
+    for (const struct option *o = opts; o->name && n < 80; o++) {
+        snprintf(names[n], sizeof names[n], "--%s", o->name);
+        known[n] = names[n];
+        n++;
+    }
+    for (const char *c = shorts; *c && n < 90; c++)
+        if (*c != ':') {
+            snprintf(names[n], sizeof names[n], "-%c", *c);
+            known[n] = names[n];
+            n++;
+        }
+    for (size_t i = 0; extra && extra[i] && n < 96; i++)
+        known[n++] = extra[i];
+    const char *near = jt_suggest(word, known, n);
+    snprintf(msg, sizeof msg, "unknown option %.*s%s%s%s", (int)(len > 200 ? 200 : len), word,
+             near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
+    return msg;
 }
