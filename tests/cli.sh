@@ -6,7 +6,8 @@
 #    a folder that does not exist yet makes it, and the file is what
 #    --xsl makes (and what OpenJDK's jvmtiGen made); a mistyped or foreign
 #    option is named, with the right one suggested; a missing or broken
-#    argument is exit 2 with one line and writes nothing.
+#    argument is exit 2 with one line and writes nothing.  site -o and
+#    pot -o make their new folders with the parents too.
 # 2. --help lists every subcommand main() dispatches (each `jt_*_main` of
 #    gen/), and each subcommand's own --help works.
 #    A spec with a mistyped type element gets one error line, not the
@@ -37,6 +38,15 @@ rc=0
     -IN "$spec" -OUT jvmtiEnter.cpp) 2>"$out/here.err" || rc=$?
 if [[ $rc -eq 0 && ! -s $out/here.err ]] && cmp -s "$out/jvmtiEnter.cpp" "$ref/jvmtiEnter.cpp"; then ok
 else bad "-OUT jvmtiEnter.cpp: exit $rc, $(head -2 "$out/here.err")"; fi
+
+echo "== site -o and pot -o into new nested folders"
+rc=0
+"$JVMTIGEN" site -q -o "$out/site/a/b" "$spec" 2>"$out/site.err" || rc=$?
+if [[ $rc -eq 0 && -s $out/site/a/b/index.html ]]; then ok; else bad "site -o $out/site/a/b: exit $rc, $(head -2 "$out/site.err")"; fi
+rc=0
+"$JVMTIGEN" pot -q -o "$out/pot/a/b/jvmti.pot" "$spec" 2>"$out/pot.err" || rc=$?
+if [[ $rc -eq 0 ]] && grep -q '^msgid' "$out/pot/a/b/jvmti.pot"; then ok
+else bad "pot -o $out/pot/a/b/jvmti.pot: exit $rc, $(head -2 "$out/pot.err")"; fi
 
 # usage NAME WANT ARGS...: exit 2, WANT in the first stderr line, nothing written
 usage() {

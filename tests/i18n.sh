@@ -4,7 +4,7 @@
 # Checks:
 # - `jvmtigen pot SPEC` and `jvmtigen pot --ui` write templates GNU
 #   gettext's `msgfmt --check` accepts and `msginit` starts a catalog from;
-#   two runs give the same bytes; a full disk, a missing directory, a
+#   two runs give the same bytes; a full disk, a folder that cannot be made, a
 #   broken spec: exit 1 and nothing written; no spec: exit 2;
 # - po/zh_CN.po passes `msgfmt --check` and translates every message of
 #   the current templates (msgmerge + msgattrib --untranslated: none left);
@@ -71,13 +71,14 @@ n=$(grep -c '^msgid ' "$out/jvmti.pot")
 ((n > 1000)) && echo "   ok: $n entries for the JDK 17 spec" || fail "only $n entries in the template"
 set +e
 "$JVMTIGEN" pot "$spec" >/dev/full 2>"$out/pot.err"; rc_full=$?
-"$JVMTIGEN" pot -o "$out/no/such/dir/x.pot" "$spec" 2>>"$out/pot.err"; rc_dir=$?
+: >"$out/a-file"   # a folder that cannot be made: a file is in the way
+"$JVMTIGEN" pot -o "$out/a-file/dir/x.pot" "$spec" 2>>"$out/pot.err"; rc_dir=$?
 "$JVMTIGEN" pot 2>>"$out/pot.err"; rc_none=$?
 "$JVMTIGEN" pot -q -o "$out/broken.pot" "$SPEC_DIR/broken/truncated-jvmti.xml" 2>>"$out/pot.err"; rc_broken=$?
 set -e
 if ((rc_full == 1 && rc_dir == 1 && rc_none == 2)) && [[ ! -e $out/broken.pot ]] &&
     { [[ ! -f $SPEC_DIR/broken/truncated-jvmti.xml ]] || ((rc_broken == 1)); }; then
-    echo "   ok: a full disk, a missing directory, a broken spec: exit 1, nothing written; no spec: exit 2"
+    echo "   ok: a full disk, a folder that cannot be made, a broken spec: exit 1, nothing written; no spec: exit 2"
 else
     fail "jvmtigen pot errors: full $rc_full, dir $rc_dir, no spec $rc_none, broken spec $rc_broken:"; cat "$out/pot.err"
 fi

@@ -28,6 +28,7 @@
 #include "i18n/prose.h"
 #include "model/model.h"
 #include "util/diag.h"
+#include "util/outfile.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0.0"
@@ -208,6 +209,17 @@ static int pot_write(pot *p, const char *out)
         }
         unlink(tmp);
         return rc;
+    }
+    /* the file's folder, with its parents, as -o DIR of jvmtigen makes one */
+    const char *slash = strrchr(out, '/');
+    if (slash && slash > out) {
+        char *dir = strndup(out, (size_t)(slash - out));
+        if (!dir)
+            jt_fatal("out of memory");
+        int made = jt_out_dir(dir);
+        free(dir);
+        if (made != 0)
+            return 1;
     }
     size_t n = strlen(out) + 16;
     char *tmp = malloc(n);

@@ -11,12 +11,10 @@
 #include "cmd/site.h"
 #include "util/suggest.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "analyze/diff.h"
 #include "analyze/lint.h"
@@ -64,18 +62,6 @@ static void usage(FILE *f)
           "                        translation (one file may serve every version)\n"
           "      --help            print this help and exit\n\n"
           "Exit status: 0 written, 1 a spec that does not load or a failed write, 2 bad usage.\n", f);
-}
-
-static int make_dir(const char *dir)
-{
-    struct stat st;
-    if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
-        return 0;
-    if (mkdir(dir, 0777) != 0) {
-        jt_diag(JT_DIAG_ERROR, NULL, 0, "cannot create output directory %s: %s", dir, strerror(errno));
-        return -1;
-    }
-    return 0;
 }
 
 static int by_version(const void *a, const void *b)
@@ -229,14 +215,14 @@ int jt_site_main(int argc, char **argv)
         }
     }
 
-    if (make_dir(dir) != 0)
+    if (jt_out_dir(dir) != 0)         /* with its parents */
         goto out;
     int ok = 1;
     jt_site_info site = { labels, n, 0, changes, nchanges };
     for (int i = 0; i < n && ok; i++) {
         char sub[4096];
         snprintf(sub, sizeof sub, "%s/%s", dir, v[i].label);
-        if (make_dir(sub) != 0) {
+        if (jt_out_dir(sub) != 0) {
             ok = 0;
             break;
         }
