@@ -1,33 +1,46 @@
 /* main.c — jvmtigen: parse the command line, load the spec, run emitters
  * (or, with --xsl, hand over to cmd/xsl.c). */
+#define _POSIX_C_SOURCE 200809L   /* access */
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd/cli.h"
-#include "cmd/site.h"
-#include "cmd/trace.h"
+#include "cmd/commands.h"
 #include "util/diag.h"
-#include "analyze/diff.h"
 #include "analyze/lint.h"
 #include "util/outfile.h"
+#include "util/suggest.h"
 #include "cmd/xsl.h"
-#include "cmd/pot.h"
-#include "cmd/align.h"
 #include "i18n/ident_lint.h"
 #include "i18n/lang.h"
 #include "i18n/prose.h"
 
+/* "jvmtigen trcae x.bin": a first word that is no file, no option and
+ * close to a subcommand's name is a mistyped subcommand. */
+static int mistyped_command(const char *word)
+{
+    if (word[0] == '-' || strchr(word, '/') || strchr(word, '.') || access(word, F_OK) == 0)
+        return 0;
+    const char *names[16];
+    int n = 0;
+    for (int i = 0; i < jt_ncommands && n < 16; i++)
+        names[n++] = jt_commands[i].name;
+    const char *near = jt_suggest(word, names, (size_t)n);
+    if (!near)
+        return 0;
+    fprintf(stderr, "jvmtigen: error: %s: no such file or command (did you mean jvmtigen %s?)\n"
+            "Try 'jvmtigen --help' for more information.\n", word, near);
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc > 1 && strcmp(argv[1], "diff") == 0)
-        return jt_diff_main(argc - 1, argv + 1);
-    if (argc > 1 && strcmp(argv[1], "trace") == 0)
-        return jt_trace_main(argc - 1, argv + 1);
-    if (argc > 1 && strcmp(argv[1], "site") == 0)
-        return jt_site_main(argc - 1, argv + 1);
-    if (argc > 1 && strcmp(argv[1], "pot") == 0)
-        return jt_pot_main(argc - 1, argv + 1);
-    if (argc > 1 && strcmp(argv[1], "align") == 0)
-        return jt_align_main(argc - 1, argv + 1);
+    const jt_command *command = argc > 1 ? jt_command_find(argv[1]) : NULL;
+    if (command)
+        return command->main(argc - 1, argv + 1);
+    if (argc > 1 && mistyped_command(argv[1]))
+        return JT_EXIT_USAGE;
     jt_cli cli;
     int rc = jt_cli_parse(&cli, argc, argv);
     if (rc >= 0)

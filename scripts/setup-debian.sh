@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # setup-debian.sh — install everything jvmtigen needs to build, test and
 # benchmark on Debian 12 (the one list of packages; README and .ci/run call
-# this).  Does nothing when every package is already installed.  Then the
-# JDKs 8, 11 and 21 the tests also run on (scripts/setup-jdks.sh: cached
-# outside the repository, fetched with a private apt configuration).
+# this).  Does nothing when every package is already installed.  What the
+# tests use is here too (nodejs and npm for the HTML checker and browser,
+# python3-jsonschema for the JSON Schema check, a CJK font for the zh_CN
+# pages): under CI=true a test fails where one of them is missing
+# (tests/skip-lib.sh).  Then the JDKs 8, 11 and 21 the tests also run on
+# (scripts/setup-jdks.sh: cached outside the repository, fetched with a
+# private apt configuration).
 set -euo pipefail
 
 packages=(
@@ -15,7 +19,11 @@ packages=(
     gettext libgettextpo-dev
     patchelf
     dpkg-dev debhelper lintian
+    nodejs python3-jsonschema fonts-noto-cjk
 )
+# npm: Debian's, unless one is there already (NodeSource's nodejs package
+# bundles its own npm and conflicts with Debian's npm package).
+command -v npm >/dev/null 2>&1 || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -51,10 +59,10 @@ if command -v npm >/dev/null 2>&1; then
         mkdir -p "$node_dir"
         npm install --prefix "$node_dir" --no-audit --no-fund --loglevel=error \
             vnu-jar@26.9.27 playwright-core@1.65.1 ||
-            echo "setup-debian: npm install failed; the HTML validator and browser tests will be skipped" >&2
+            echo "setup-debian: npm install failed; the HTML validator and browser tests will be skipped (and fail under CI=true)" >&2
     fi
 else
-    echo "setup-debian: no npm; the HTML validator and browser tests will be skipped" >&2
+    echo "setup-debian: no npm; the HTML validator and browser tests will be skipped (and fail under CI=true)" >&2
 fi
 
 # The JDKs 8, 11 and 21 (a failure is a message; under CI=true an error).

@@ -6,7 +6,10 @@
 // - scroll-spy: the contents entry of the section being read is marked
 //   (class "current", aria-current) and scrolled into the sidebar's view.
 //   Positions are measured once and again only when the page's height
-//   changes, so a scroll costs a binary search, not a layout.
+//   changes, so a scroll costs a binary search, not a layout.  After a
+//   jump (a search hit, a link) the entry is revealed again even when it
+//   stays the same: the search's result list, sticky above the contents,
+//   may have grown over it meanwhile.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -31,7 +34,7 @@
     var el = document.getElementById(decodeURIComponent(links[i].getAttribute("href").slice(1)));
     if (el) entries.push({ el: el, link: links[i], top: 0 });
   }
-  var measuredHeight = -1, sorted = [], current = null, queued = false;
+  var measuredHeight = -1, sorted = [], current = null, queued = false, jumped = false;
 
   function measure() {
     measuredHeight = document.documentElement.scrollHeight;
@@ -66,7 +69,12 @@
       if (sorted[mid].top <= line) { found = mid; lo = mid + 1; } else hi = mid - 1;
     }
     var next = found >= 0 ? sorted[found].link : null;
-    if (next === current) return;
+    var again = jumped;
+    jumped = false;
+    if (next === current) {
+      if (again && current) reveal(current);
+      return;
+    }
     if (current) { current.classList.remove("current"); current.removeAttribute("aria-current"); }
     current = next;
     if (current) {
@@ -80,7 +88,7 @@
   }
   window.addEventListener("scroll", queue, { passive: true });
   window.addEventListener("resize", function () { measuredHeight = -1; queue(); });
-  window.addEventListener("hashchange", queue);
+  window.addEventListener("hashchange", function () { jumped = true; queue(); });
   document.addEventListener("change", function () { measuredHeight = -1; queue(); });
   queue();
 })();

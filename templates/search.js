@@ -7,7 +7,9 @@
 // an identifier all in the name, a keyword
 // (a section's identifiers, a constant's value), the detail line; failing
 // those, a name or keyword within one typo (two for words of eight letters
-// or more: a letter missing, extra, wrong or two swapped).  "/" focuses the
+// or more: a letter missing, extra, wrong or two swapped).  A number typed
+// (0x400, 0x0400, 1024) finds constants and errors by value only, never a
+// near miss: 0x4000 is not 0x400000.  "/" focuses the
 // box, arrows move, Enter opens.  Also shows or hides the spec's open issues.
 (function () {
   "use strict";
@@ -23,11 +25,22 @@
   // functions and types that share their name
   var KIND_BONUS = { "function": 30, "event": 25, "type": 20, "section": 20, "constant": 15,
                      "capability": 15, "error": 15, "param": 0 };
+  // A number as one canonical string (lower-case hex, no leading zeros),
+  // or null: "0x0400", "0X400" and "1024" are all "400".
+  function numberKey(t) {
+    var m = /^(-?)(?:0x([0-9a-f]+)|([0-9]+))$/.exec(t);
+    if (!m) return null;
+    var hex = m[2] !== undefined ? m[2].replace(/^0+(?=.)/, "")
+                                 : (m[3].length > 15 ? null : parseInt(m[3], 10).toString(16));
+    return hex === null ? null : m[1] + hex;
+  }
   var rows = index.rows.map(function (r) {
     var kind = kinds[r[1]];
+    var keys = r[4] ? r[4].toLowerCase().split(" ") : [];
     return {
       name: r[0], lname: r[0].toLowerCase(), kind: kind, anchor: r[2] || r[0], detail: r[3],
-      ldetail: r[3].toLowerCase(), keys: r[4] ? r[4].toLowerCase().split(" ") : [],
+      ldetail: r[3].toLowerCase(), keys: keys,
+      nums: keys.map(numberKey).filter(function (k) { return k !== null; }),
       bonus: KIND_BONUS[kind] || 0, scale: kind === "param" ? 0.5 : 1
     };
   });
@@ -68,6 +81,10 @@
   // The score of one typed word against one row, or -1.
   function termScore(row, t) {
     var n = row.lname;
+    // a number: a row with values matches by value alone; another row may
+    // hold it in its name or text, but never within a typo
+    var num = numberKey(t);
+    if (num !== null && row.nums.length) return row.nums.indexOf(num) >= 0 ? 500 : -1;
     if (n === t) return 1000;
     if (n.indexOf(t) === 0) return 600 - Math.min(100, n.length - t.length);
     var at = n.indexOf(t);
@@ -83,7 +100,7 @@
       if (row.keys[k].indexOf(t) >= 0) return 150;
     }
     if (row.ldetail.indexOf(t) >= 0) return 100;
-    if (t.length < 4) return -1;
+    if (t.length < 4 || num !== null) return -1;
     var max = t.length >= 8 ? 2 : 1;
     var d = distance(t, n, max);
     if (d <= max) return 250 - 80 * d;

@@ -29,6 +29,13 @@ stdout-two   | 2 | --tables writes more than one file | --stdout --tables @SPEC_
 history-alone | 2 | --history goes with --wrapper    | --header --history=@SPEC_DIR@/jdk25/jvmti.xml @SPEC_DIR@/jdk21/jvmti.xml
 history-empty | 2 | --history needs a spec file      | --wrapper --history= @SPEC_DIR@/jdk21/jvmti.xml
 history-broken | 1 | truncated-jvmti.xml:323: error: | --wrapper --history=@SPEC_DIR@/broken/truncated-jvmti.xml @SPEC_DIR@/jdk21/jvmti.xml
+typo-jvmtigen-in | 2 | unknown option -in (did you mean -IN?) | -in @SPEC_DIR@/jdk17/jvmti.xml
+typo-long    | 2 | unknown option --heder (did you mean --header?) | --heder @SPEC_DIR@/jdk17/jvmti.xml
+typo-one-dash | 2 | unknown option -header (did you mean --header?) | -header @SPEC_DIR@/jdk17/jvmti.xml
+typo-swapped | 2 | unknown option --hedaer (did you mean --header?) | --hedaer=1 @SPEC_DIR@/jdk17/jvmti.xml
+short-unknown-after-spec | 2 | unknown option -qz | @SPEC_DIR@/jdk17/jvmti.xml -qz
+short-unknown-last | 2 | unknown option -z | -q @SPEC_DIR@/jdk17/jvmti.xml -z
+long-ambiguous | 2 | option --h is ambiguous: | --h @SPEC_DIR@/jdk17/jvmti.xml
 '
 
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }

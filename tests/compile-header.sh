@@ -8,7 +8,8 @@
 # Exit 0 pass, 1 fail, 77 skip (inputs or compilers missing).
 set -euo pipefail
 
-: "${JVMTIGEN:?}" "${SPEC_DIR:?}" "${JDK_HOME:?}" "${builddir:?}"
+: "${JVMTIGEN:?}" "${SPEC_DIR:?}" "${JDK_HOME:?}" "${builddir:?}" "${srcdir:?}"
+. "$srcdir/tests/skip-lib.sh"   # skip_or_fail
 out=$builddir/tests/out/compile-header
 rm -rf "$out"
 mkdir -p "$out"
@@ -22,7 +23,7 @@ for f in "$JDK_HOME/include/jni.h" "$JDK_HOME/include/linux/jni_md.h" \
     fi
 done
 for cc in gcc g++; do
-    command -v "$cc" >/dev/null || { echo "SKIP: $cc not installed"; exit 77; }
+    command -v "$cc" >/dev/null || skip_or_fail "$cc not installed"
 done
 
 # The same agent as C and as C++ (JNI's C++ API has no explicit env argument).

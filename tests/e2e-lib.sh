@@ -64,6 +64,7 @@
 # make distcheck (configured --with-jdks=no: nothing new to learn there).
 
 : "${JDK_HOME:?}" "${builddir:?}" "${srcdir:?}" "${LIBJVMTICHECK:?}" "${AGENTS_DIR:?}"
+. "$srcdir/tests/skip-lib.sh"   # skip_or_fail, in_ci
 
 status=0
 rc=0
@@ -91,15 +92,9 @@ e2e_init() {
     mkdir -p "$out/classes"
     local f
     for f in "$JAVA" "$JAVAC"; do
-        if [[ ! -x $f ]]; then
-            echo "SKIP: $f not found (see README.md: scripts/setup-debian.sh)"
-            exit 77
-        fi
+        [[ -x $f ]] || skip_or_fail "$f not found (see README.md: scripts/setup-debian.sh)"
     done
-    if ! command -v python3 >/dev/null 2>&1; then
-        echo "SKIP: python3 not found (it reads the JSON trace)"
-        exit 77
-    fi
+    command -v python3 >/dev/null 2>&1 || skip_or_fail "python3 not found (it reads the JSON trace)"
     if [[ ! -f $LIBJVMTICHECK ]]; then
         echo "FAIL: $LIBJVMTICHECK not built"
         exit 1
@@ -175,7 +170,7 @@ e2e_jdks() {
     local min=${1:-0} max=${2:-999} d v
     for d in ${JDKS:-}; do
         if [[ ! -x $d/bin/java ]]; then
-            if [[ ${CI:-} == true ]]; then
+            if in_ci; then
                 echo "FAIL: JDK $d not found (CI=true: scripts/setup-debian.sh provides it)" >&2
                 echo "$d" >>"$out/jdks-missing"
             else

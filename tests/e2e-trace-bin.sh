@@ -261,7 +261,7 @@ if [[ -x $chromium ]] && command -v node >/dev/null && node -e 'require("playwri
     CHROMIUM=$chromium node "$srcdir/tests/trace_browser.js" "$srcdir/tests/trace_timeline.html" \
         "$out/misuse.chrome.json" "$out/screenshots" || fail "the timeline page"
 else
-    echo "   SKIP (note): headless Chromium (needs $chromium, node, and playwright-core on NODE_PATH)"
+    skip_or_fail "headless Chromium skipped (needs $chromium, node, and playwright-core on NODE_PATH)" part || status=1
 fi
 
 # the recordings and their decodings are big: kept only when something failed

@@ -35,6 +35,7 @@ mkdir -p "$out/jdk17" "$out/jdk8" "$out/plain17" "$out/screenshots"
 reference=${HTML_REFERENCE:-/usr/share/doc/openjdk-17-jre-headless/specs/jvmti.html}
 min_ratio=${HTML_MIN_RATIO:-0.995}
 compare=$srcdir/tests/html_compare.py
+. "$srcdir/tests/skip-lib.sh"   # skip_or_fail
 
 for f in "$SPEC_DIR/jdk17/jvmti.xml" "$SPEC_DIR/jdk8/jvmti.xml"; do
     if [[ ! -f $f ]]; then
@@ -42,10 +43,7 @@ for f in "$SPEC_DIR/jdk17/jvmti.xml" "$SPEC_DIR/jdk8/jvmti.xml"; do
         exit 77
     fi
 done
-if ! command -v python3 >/dev/null; then
-    echo "SKIP: python3 not found (tests/html_compare.py needs it)"
-    exit 77
-fi
+command -v python3 >/dev/null || skip_or_fail "python3 not found (tests/html_compare.py needs it)"
 
 status=0
 now_ms() { date +%s%N | cut -c1-13; }
@@ -63,7 +61,7 @@ if [[ -f $reference ]]; then
     echo "   python3 html_compare.py jvmti.html $reference --min-ratio $min_ratio"
     python3 "$compare" "$out/jdk17/jvmti.html" "$reference" --min-ratio "$min_ratio" --top 10 || status=1
 else
-    echo "   note: $reference not installed (apt-get install openjdk-17-doc): text comparison skipped"
+    skip_or_fail "$reference not installed (apt-get install openjdk-17-doc): text comparison skipped" part || status=1
     python3 "$compare" "$out/jdk17/jvmti.html" || status=1
 fi
 
@@ -271,7 +269,7 @@ if [[ -n $vnu && -f $vnu ]] && command -v java >/dev/null; then
         status=1
     fi
 else
-    echo "== Nu HTML checker: skipped (set VNU_JAR, or npm install vnu-jar on NODE_PATH; needs java)"
+    skip_or_fail "Nu HTML checker skipped (set VNU_JAR, or npm install vnu-jar on NODE_PATH; needs java)" part || status=1
 fi
 
 # Optional: headless Chromium.
@@ -288,7 +286,7 @@ if [[ -x $chromium ]] && command -v node >/dev/null &&
     CHROMIUM=$chromium node "$srcdir/tests/html_browser.js" --out "$out/screenshots" \
         --interact "$out/jdk17/jvmti.html" "${layout[@]}" || status=1
 else
-    echo "== headless Chromium: skipped (needs $chromium, node, and playwright-core on NODE_PATH)"
+    skip_or_fail "headless Chromium skipped (needs $chromium, node, and playwright-core on NODE_PATH)" part || status=1
 fi
 
 exit $status

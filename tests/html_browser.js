@@ -5,7 +5,10 @@
 // On the --interact page: the search box narrows its list as one types and
 // Enter jumps to the hit; one query per kind of indexed row (function,
 // event, type, constant by name and value, capability, error, parameter,
-// intro section) and typos find what they should, ranked near the top; the sidebar is sticky on a desktop, dark mode
+// intro section) and typos find what they should, ranked near the top; a
+// number finds constants of that value and no near miss; after a search hit
+// the sidebar's contents entry is in view; a phase check is listed only for
+// functions not allowed in every phase; the sidebar is sticky on a desktop, dark mode
 // applies, the issues toggle works, the print style drops the sidebar, and
 // no script error occurs.  The page's size and load time are printed (no
 // threshold: machines differ), as are the search index's size and the
@@ -125,6 +128,70 @@ async function interact(browser, file) {
     check(at >= 0 && at < within, `search "${q}" (${what}) finds ${want} ` +
           (within === 1 ? "first" : `in the first ${within}`) + ` (at ${at < 0 ? "none" : at + 1} of ${hrefs.length})`);
   }
+  // A number finds constants by its value, written any way, and nothing
+  // else: no near misses (0x4000 is not 0x400000, 0x30010000 not 0x30000000).
+  // [query, value, an anchor that must be among the hits or null for none]
+  const NUMBERS = [
+    ["0x00000001", 1, "#JVMTI_THREAD_STATE_ALIVE"],
+    ["0x0400", 0x400, "#JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER"],
+    ["0X400", 0x400, "#JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER"],
+    ["1024", 0x400, "#JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER"],
+    ["0x10", 16, "#JVMTI_HEAP_FILTER_CLASS_TAGGED"],
+    ["0x4000", 0x4000, null],
+    ["0x30010000", 0x30010000, null],
+  ];
+  for (const [q, value, want] of NUMBERS) {
+    await page.fill("#jt-search", q);
+    const hits = await page.locator("#jt-results li a").evaluateAll((as) => as.map((a) => {
+      const d = a.querySelector(".detail");
+      return { href: a.getAttribute("href"), detail: d ? d.textContent : "" };
+    }));
+    const wrong = hits.filter((h) => {
+      const m = /^= (0x[0-9a-fA-F]+|-?\d+)\b/.exec(h.detail);
+      return !m || Number(m[1]) !== value;
+    });
+    const found = want === null ? hits.length === 0 : hits.some((h) => h.href === want);
+    check(found && wrong.length === 0, `search "${q}" finds ${want === null ? "nothing" : want} and only ` +
+          `constants of that value (${hits.length} hits; others: ${wrong.slice(0, 3).map((h) => h.href + " " + h.detail).join(", ") || "none"})`);
+  }
+
+  // After a search hit in the section being read, its contents entry is in
+  // view, not under the result list (sticky above the contents).
+  await page.fill("#jt-search", "GetThreadInfo");
+  await page.press("#jt-search", "Enter");
+  await frames(page);
+  await page.fill("#jt-search", "thread state");
+  await page.press("#jt-search", "Enter");
+  await frames(page);
+  await frames(page);
+  const entry = await page.evaluate(() => {
+    const cur = document.querySelector("nav.sidebar a.current");
+    if (!cur) return null;
+    const l = cur.getBoundingClientRect(), s = document.querySelector("nav.sidebar .search").getBoundingClientRect();
+    const n = document.querySelector("nav.sidebar").getBoundingClientRect();
+    return { text: cur.textContent, top: l.top, bottom: l.bottom, under: s.bottom, navBottom: n.bottom, hash: location.hash };
+  });
+  check(entry !== null && entry.top >= entry.under - 1 && entry.bottom <= entry.navBottom + 1,
+        `after a search, the contents entry of ${entry && entry.hash} is in view (${JSON.stringify(entry)})`);
+
+  // The checks listed for a function: "phase" where the spec restricts the
+  // phase, never for a function allowed in any phase.
+  const phases = await page.evaluate(() => {
+    const bad = [];
+    let any = 0, some = 0;
+    for (const sec of document.querySelectorAll("section.fn")) {
+      const checks = [...sec.querySelectorAll(":scope > .checks code.check")].map((c) => c.textContent);
+      if (!checks.length) continue;
+      const anyPhase = !!sec.querySelector(":scope > .badges .phase-any");
+      anyPhase ? any++ : some++;
+      if (anyPhase === checks.includes("phase")) bad.push(sec.id);
+    }
+    return { bad, any, some };
+  });
+  check(phases.any > 0 && phases.some > 0 && phases.bad.length === 0,
+        `a phase check is listed exactly for functions not allowed in every phase (${phases.any} any-phase, ` +
+        `${phases.some} others; wrong: ${phases.bad.slice(0, 5).join(", ") || "none"})`);
+
   const ms = await page.evaluate(() => {
     const box = document.getElementById("jt-search"), times = [];
     for (const q of ["t", "thread", "GetThredState", "0x0004", "heap callback"]) {

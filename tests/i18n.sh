@@ -4,7 +4,7 @@
 # Checks:
 # - `jvmtigen pot SPEC` and `jvmtigen pot --ui` write templates GNU
 #   gettext's `msgfmt --check` accepts and `msginit` starts a catalog from;
-#   two runs give the same bytes; a full disk, a missing directory, a
+#   two runs give the same bytes; a full disk, a folder that cannot be made, a
 #   broken spec: exit 1 and nothing written; no spec: exit 2;
 # - po/zh_CN.po passes `msgfmt --check` and translates every message of
 #   the current templates (msgmerge + msgattrib --untranslated: none left);
@@ -35,9 +35,10 @@ set -euo pipefail
 
 : "${JVMTIGEN:?}" "${SPEC_DIR:?}" "${builddir:?}" "${srcdir:?}"
 spec=$SPEC_DIR/jdk17/jvmti.xml
+. "$srcdir/tests/skip-lib.sh"   # skip_or_fail
 [[ -f $spec ]] || { echo "SKIP: no $spec"; exit 77; }
 for tool in msgfmt msginit msgmerge msgattrib; do
-    command -v $tool >/dev/null || { echo "SKIP: no $tool (GNU gettext)"; exit 77; }
+    command -v $tool >/dev/null || skip_or_fail "no $tool (GNU gettext)"
 done
 out=$builddir/tests/out/i18n
 rm -rf "$out"
@@ -70,13 +71,14 @@ n=$(grep -c '^msgid ' "$out/jvmti.pot")
 ((n > 1000)) && echo "   ok: $n entries for the JDK 17 spec" || fail "only $n entries in the template"
 set +e
 "$JVMTIGEN" pot "$spec" >/dev/full 2>"$out/pot.err"; rc_full=$?
-"$JVMTIGEN" pot -o "$out/no/such/dir/x.pot" "$spec" 2>>"$out/pot.err"; rc_dir=$?
+: >"$out/a-file"   # a folder that cannot be made: a file is in the way
+"$JVMTIGEN" pot -o "$out/a-file/dir/x.pot" "$spec" 2>>"$out/pot.err"; rc_dir=$?
 "$JVMTIGEN" pot 2>>"$out/pot.err"; rc_none=$?
 "$JVMTIGEN" pot -q -o "$out/broken.pot" "$SPEC_DIR/broken/truncated-jvmti.xml" 2>>"$out/pot.err"; rc_broken=$?
 set -e
 if ((rc_full == 1 && rc_dir == 1 && rc_none == 2)) && [[ ! -e $out/broken.pot ]] &&
     { [[ ! -f $SPEC_DIR/broken/truncated-jvmti.xml ]] || ((rc_broken == 1)); }; then
-    echo "   ok: a full disk, a missing directory, a broken spec: exit 1, nothing written; no spec: exit 2"
+    echo "   ok: a full disk, a folder that cannot be made, a broken spec: exit 1, nothing written; no spec: exit 2"
 else
     fail "jvmtigen pot errors: full $rc_full, dir $rc_dir, no spec $rc_none, broken spec $rc_broken:"; cat "$out/pot.err"
 fi
@@ -319,7 +321,15 @@ if [[ -n $vnu && -f $vnu ]] && command -v java >/dev/null; then
         fail "the Nu HTML checker reports errors"
     fi
 else
-    echo "== Nu HTML checker: skipped (set VNU_JAR, or npm install vnu-jar on NODE_PATH; needs java)"
+    skip_or_fail "Nu HTML checker skipped (set VNU_JAR, or npm install vnu-jar on NODE_PATH; needs java)" part || status=1
+fi
+
+# A font with Chinese glyphs, or the zh_CN pages show boxes in a browser
+# (fonts-noto-cjk, from scripts/setup-debian.sh).
+if command -v fc-list >/dev/null && [[ -n $(fc-list :lang=zh family 2>/dev/null | head -1) ]]; then
+    echo "== CJK font: $(fc-list :lang=zh family | head -1)"
+else
+    skip_or_fail "no font with Chinese glyphs (fc-list :lang=zh; apt-get install fonts-noto-cjk): the zh_CN pages show boxes" part || status=1
 fi
 
 # Optional: headless Chromium, as in html.sh, at two widths.
@@ -329,7 +339,7 @@ if [[ -x $chromium ]] && command -v node >/dev/null && node -e 'require("playwri
     CHROMIUM=$chromium node "$srcdir/tests/html_browser.js" --out "$out/screenshots" --widths 360,1280 \
         --lang zh-CN --layout "zh17=$out/zh/jvmti.html" --plain "zhplain17=$out/zh-plain/jvmti.html" || status=1
 else
-    echo "== headless Chromium: skipped (needs $chromium, node, and playwright-core on NODE_PATH)"
+    skip_or_fail "headless Chromium skipped (needs $chromium, node, and playwright-core on NODE_PATH)" part || status=1
 fi
 
 exit $status

@@ -19,10 +19,8 @@ rm -rf "$out"
 mkdir -p "$out"
 spec=$srcdir/spec/jdwpTransport.xml
 
-if ! command -v clang >/dev/null; then
-    echo "SKIP: clang not found (its lexer compares the tokens; scripts/setup-debian.sh installs it)"
-    exit 77
-fi
+. "$srcdir/tests/skip-lib.sh"   # skip_or_fail
+command -v clang >/dev/null || skip_or_fail "clang not found (its lexer compares the tokens; scripts/setup-debian.sh installs it)"
 
 status=0
 echo "== $JVMTIGEN --header -o $out $spec"
@@ -248,7 +246,7 @@ PY
     then echo "   ok: jdwpTransport.json is valid against the schema (IsOpen returns jboolean, the entry point, inline callbacks)"
     else echo "FAIL: jdwpTransport.json"; status=1; fi
 else
-    echo "note: python3 jsonschema not installed: schema validation skipped"
+    skip_or_fail "python3 jsonschema not installed (python3-jsonschema): schema validation skipped" part || status=1
 fi
 if grep -q 'id="ReadPacket"' "$out/jdwpTransport.html" && grep -q 'JDWPTRANSPORT_ERROR_IO_ERROR' "$out/jdwpTransport.html"; then
     echo "   ok: jdwpTransport.html has the functions and errors"

@@ -13,7 +13,8 @@ set -uo pipefail
 : "${JVMTIGEN:?}" "${SPEC_DIR:?}" "${builddir:?}" "${srcdir:?}"
 out=$builddir/tests/out/json
 rm -rf "$out"; mkdir -p "$out"
-command -v python3 >/dev/null || { echo "SKIP: python3 not found"; exit 77; }
+. "$srcdir/tests/skip-lib.sh"   # skip_or_fail
+command -v python3 >/dev/null || skip_or_fail "python3 not found"
 schema=$srcdir/spec/jvmti-json.schema.json
 fail=0
 bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
@@ -22,7 +23,7 @@ have_jsonschema=0
 if python3 -c 'import jsonschema' 2>/dev/null; then
     have_jsonschema=1
 else
-    echo "note: python3 jsonschema not installed: schema validation skipped"
+    skip_or_fail "python3 jsonschema not installed (python3-jsonschema): schema validation skipped" part || fail=$((fail + 1))
 fi
 
 # facts.py FILE TOTAL_FUNCTIONS ELIDED_FUNCTIONS EVENTS ELIDED_EVENTS ERRORS CAPS VERSION

@@ -25,6 +25,7 @@ set -euo pipefail
 
 : "${JVMTIGEN:?}" "${SPEC_DIR:?}" "${builddir:?}" "${srcdir:?}"
 out=$builddir/tests/out/site
+. "$srcdir/tests/skip-lib.sh"   # skip_or_fail
 rm -rf "$out"
 mkdir -p "$out"
 specs=()
@@ -169,7 +170,7 @@ if [[ -n $vnu && -f $vnu ]] && command -v java >/dev/null; then
         status=1
     fi
 else
-    echo "== Nu HTML checker: skipped (set VNU_JAR, or npm install vnu-jar on NODE_PATH; needs java)"
+    skip_or_fail "Nu HTML checker skipped (set VNU_JAR, or npm install vnu-jar on NODE_PATH; needs java)" part || status=1
 fi
 
 chromium=${CHROMIUM:-/usr/bin/chromium}
@@ -184,6 +185,6 @@ if [[ -x $chromium ]] && command -v node >/dev/null && node -e 'require("playwri
     fits+=(--fit "newest-page=$newest")
     CHROMIUM=$chromium node "$srcdir/tests/html_browser.js" --out "$out/screenshots" "${fits[@]}" || status=1
 else
-    echo "== headless Chromium: skipped (needs $chromium, node, and playwright-core on NODE_PATH)"
+    skip_or_fail "headless Chromium skipped (needs $chromium, node, and playwright-core on NODE_PATH)" part || status=1
 fi
 exit $status

@@ -4,8 +4,9 @@
 # translations (--lang, --translations, jvmtigen pot), with 0 errors and
 # 0 bytes definitely lost.  Skips (77) when valgrind is not installed.
 set -euo pipefail
-: "${JVMTIGEN:?}" "${SPEC_DIR:?}" "${builddir:?}"
-command -v valgrind >/dev/null || { echo "valgrind not installed: skipped"; exit 77; }
+: "${JVMTIGEN:?}" "${SPEC_DIR:?}" "${builddir:?}" "${srcdir:?}"
+. "$srcdir/tests/skip-lib.sh"   # skip_or_fail
+command -v valgrind >/dev/null || skip_or_fail "valgrind not installed"
 # valgrind cannot run a program built with ASan (./configure --enable-sanitizers)
 [[ ${JT_SANITIZED:-no} == no ]] || { echo "sanitizer build: skipped (ASan and valgrind exclude each other)"; exit 77; }
 out="$builddir/tests/out/valgrind"

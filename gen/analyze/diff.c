@@ -13,6 +13,7 @@
  */
 #define _POSIX_C_SOURCE 200809L   /* strdup */
 #include "analyze/diff.h"
+#include "util/suggest.h"
 
 #include <getopt.h>
 #include <inttypes.h>
@@ -850,7 +851,8 @@ int jt_diff_main(int argc, char **argv)
     opterr = 0;
     optind = 1;
     int ch;
-    while ((ch = getopt_long(argc, argv, ":q", opts, NULL)) != -1) {
+    int prev = optind;
+    for (; (ch = getopt_long(argc, argv, ":q", opts, NULL)) != -1; prev = optind) {
         switch (ch) {
         case OPT_FORMAT:
             if (strcmp(optarg, "text") == 0)
@@ -871,7 +873,7 @@ int jt_diff_main(int argc, char **argv)
         case ':':
             return usage_error("option %s needs a value", argv[optind - 1]);
         default:
-            return usage_error("unknown option %s", argv[optind - 1]);
+            return usage_error("%s", jt_unknown_option(argc, argv, prev, opts, "q", NULL));
         }
     }
     if (argc - optind != 2)

@@ -16,6 +16,7 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 #include "cmd/align.h"
+#include "util/suggest.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -121,8 +122,8 @@ int jt_align_main(int argc, char **argv)
     bool quiet = false;
     opterr = 0;
     optind = 1;
-    int c;
-    while ((c = getopt_long(argc, argv, ":o:q", opts, NULL)) != -1) {
+    int c, prev = optind;
+    for (; (c = getopt_long(argc, argv, ":o:q", opts, NULL)) != -1; prev = optind) {
         switch (c) {
         case 'o':
             if (!*optarg)
@@ -149,7 +150,7 @@ int jt_align_main(int argc, char **argv)
         case ':':
             return usage_error("option needs a value: ", argv[optind - 1]);
         default:
-            return usage_error("unknown option ", argv[optind - 1]);
+            return usage_error(jt_unknown_option(argc, argv, prev, opts, "o:q", NULL), NULL);
         }
     }
     if (optind + 2 > argc)

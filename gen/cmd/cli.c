@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/commands.h"
+#include "util/suggest.h"
+
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0.0"
 #endif
@@ -50,14 +53,15 @@ void jt_cli_usage(FILE *f)
     fputs("Usage: jvmtigen [OPTIONS] SPEC.xml\n"
           "       jvmtigen --xsl=STYLESHEET [--param NAME=VALUE]... (--stdout | [-o DIR]\n"
           "                --xsl-output=NAME) SPEC.xml\n"
-          "       jvmtigen diff [--format=text|json|html] OLD.xml NEW.xml\n"
-          "       jvmtigen site [-o DIR] [--html-plain] [--doc-base=URL] [--lang=LL]\n"
-          "                [--translations=FILE.po] SPEC.xml...\n"
-          "       jvmtigen pot [-o FILE] SPEC.xml | jvmtigen pot --ui [-o FILE]\n"
-          "       jvmtigen align [-o FILE.po] [--lang=LL] [--report=FILE] SPEC.xml TEXT\n"
-          "Generate jvmti.h, name tables and more from the JVMTI specification (jvmti.xml);\n"
-          "or report what changed between two versions of it (exit 0 same, 1 different,\n"
-          "2 error).\n\n"
+          "       jvmtigen -IN SPEC.xml -XSL STYLESHEET -OUT FILE [-PARAM NAME VALUE]...\n"
+          "                (OpenJDK jvmtiGen's options: TOOL_JVMTI_GEN=jvmtigen)\n", f);
+    for (int i = 0; i < jt_ncommands; i++)
+        fprintf(f, "       jvmtigen %s %s\n", jt_commands[i].name, jt_commands[i].synopsis);
+    fputs("Generate jvmti.h, name tables and more from the JVMTI specification (jvmti.xml);\n"
+          "or report what changed between two versions of it (diff: exit 0 same, 1\n"
+          "different, 2 error); write a site of several versions' pages (site), the\n"
+          "gettext template of the spec's prose (pot), or print a recording of the\n"
+          "jvmticheck shim (trace).  jvmtigen COMMAND --help tells more.\n\n"
           "Outputs (none given: all of them):\n", f);
     for (int i = 0; i < jt_nemitters; i++)
         fprintf(f, "      --%-16s %s (%s)\n", jt_emitters[i].option, jt_emitters[i].help,
@@ -76,7 +80,13 @@ void jt_cli_usage(FILE *f)
           "                           jvmtiGen does (its one output: --stdout, or\n"
           "                           --xsl-output=NAME in DIR)\n"
           "      --param NAME=VALUE   a string parameter of the stylesheet (repeatable)\n"
-          "      --xsl-output=NAME    the file name of the stylesheet's output\n", f);
+          "      --xsl-output=NAME    the file name of the stylesheet's output\n"
+          "  -IN SPEC.xml -XSL STYLESHEET -OUT FILE [-PARAM NAME VALUE]...\n"
+          "                           OpenJDK jvmtiGen's options, for its build's\n"
+          "                           TOOL_JVMTI_GEN (JDK 8: XSLT): --xsl with -o and\n"
+          "                           --xsl-output from FILE, whose directory is made;\n"
+          "                           an input that is not a spec (the build's other\n"
+          "                           XML) is transformed as it is\n", f);
     fputs(html_usage, f);
     fputs(wrapper_usage, f);
     fputs("      --help               print this help and exit\n"
@@ -92,27 +102,119 @@ static int usage_error(const char *fmt, const char *arg)
     return JT_EXIT_USAGE;
 }
 
+/* A parameter's name: NULL when fine, else a message format for the
+ * option as typed. */
+static const char *check_param_name(const jt_cli *cli, const char *name, size_t len)
+{
+    if (len == 0)
+        return "%s: the parameter has no name";
+    for (size_t i = 0; i < len; i++) {
+        int c = (unsigned char)name[i];
+        bool ok = c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                  (i > 0 && ((c >= '0' && c <= '9') || c == '-' || c == '.'));
+        if (!ok)
+            return "%s: the name is not an XSLT parameter name (letters, digits, _ - .)";
+    }
+    for (int i = 0; i < cli->nparams; i++)
+        if (cli->params[i].name_len == len && memcmp(cli->params[i].name, name, len) == 0)
+            return "%s: that parameter is already given";
+    if (cli->nparams == JT_CLI_MAX_PARAMS)
+        return "%s: too many parameters";
+    return NULL;
+}
+
 /* --param NAME=VALUE: NULL when fine, else a message format for the value. */
 static const char *check_param(const jt_cli *cli, const char *arg)
 {
     const char *eq = strchr(arg, '=');
     if (!eq)
         return "--param %s: expected NAME=VALUE";
-    if (eq == arg)
-        return "--param %s: the parameter has no name (expected NAME=VALUE)";
-    for (const char *p = arg; p < eq; p++) {
-        int c = (unsigned char)*p;
-        bool ok = c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-                  (p > arg && ((c >= '0' && c <= '9') || c == '-' || c == '.'));
-        if (!ok)
-            return "--param %s: the name is not an XSLT parameter name (letters, digits, _ - .)";
+    const char *bad = check_param_name(cli, arg, (size_t)(eq - arg));
+    if (!bad)
+        return NULL;
+    static char fmt[160];
+    snprintf(fmt, sizeof fmt, "--param %s", bad);
+    return fmt;
+}
+
+/* ---- unknown options ------------------------------------------------- */
+/* Every option word jvmtigen knows, for "did you mean": the long options,
+ * -o and -q, and jvmtiGen's. */
+static const char *const jvmtigen_words[] = { "-IN", "-XSL", "-OUT", "-PARAM", NULL };
+
+static int unknown_word(const char *word, const char *const *known, size_t nknown, const char *among)
+{
+    size_t len = strcspn(word, "=");
+    const char *near = jt_suggest(word, known, nknown);
+    fprintf(stderr, "jvmtigen: error: unknown option %.*s", (int)len, word);
+    if (near)
+        fprintf(stderr, " (did you mean %s?)", near);
+    fprintf(stderr, "%s\nTry 'jvmtigen --help' for more information.\n", among ? among : "");
+    return JT_EXIT_USAGE;
+}
+
+/* ---- jvmtiGen's command line ----------------------------------------- */
+/* OpenJDK's build runs $(TOOL_JVMTI_GEN) -IN SPEC -XSL STYLESHEET -OUT FILE
+ * [-PARAM NAME VALUE]... (JDK 8: $(XSLT) ...): the same as --xsl with
+ * -o and --xsl-output taken from FILE (its directory is created).  The
+ * words must be exactly these; -q may go with them. */
+static bool is_jvmtigen_word(const char *arg)
+{
+    for (size_t i = 0; jvmtigen_words[i]; i++)
+        if (strcmp(arg, jvmtigen_words[i]) == 0)
+            return true;
+    return false;
+}
+
+static int parse_jvmtigen(jt_cli *cli, int argc, char **argv)
+{
+    static const char *const known[] = { "-IN", "-XSL", "-OUT", "-PARAM", "-q" };
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char **slot = strcmp(a, "-IN") == 0    ? &cli->spec_path
+                            : strcmp(a, "-XSL") == 0 ? &cli->xsl_path
+                            : strcmp(a, "-OUT") == 0 ? &cli->xsl_out_path
+                                                     : NULL;
+        if (slot) {
+            if (*slot)
+                return usage_error("%s given twice", a);
+            if (i + 1 >= argc || !*argv[i + 1])
+                return usage_error(strcmp(a, "-OUT") == 0 ? "%s needs a file to write"
+                                                          : "%s needs a file to read", a);
+            *slot = argv[++i];
+        } else if (strcmp(a, "-PARAM") == 0) {
+            if (i + 2 >= argc)
+                return usage_error("%s needs a name and a value (-PARAM NAME VALUE)", a);
+            const char *name = argv[i + 1];
+            const char *bad = check_param_name(cli, name, strlen(name));
+            if (bad) {
+                char shown[200];
+                snprintf(shown, sizeof shown, "-PARAM %.150s", name);
+                return usage_error(bad, shown);
+            }
+            cli->params[cli->nparams++] = (jt_xsl_param){ name, strlen(name), argv[i + 2] };
+            i += 2;
+        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+            cli->quiet = true;
+        } else if (a[0] == '-' && a[1]) {
+            return unknown_word(a, known, sizeof known / sizeof known[0],
+                                ": with jvmtiGen's options, only -IN FILE, -XSL FILE, -OUT FILE, "
+                                "-PARAM NAME VALUE and -q");
+        } else {
+            return usage_error("unexpected argument %s (jvmtiGen's options: -IN SPEC.xml -XSL "
+                               "STYLESHEET -OUT FILE [-PARAM NAME VALUE]...)", a);
+        }
     }
-    for (int i = 0; i < cli->nparams; i++)
-        if (strncmp(cli->params[i], arg, (size_t)(eq - arg) + 1) == 0)
-            return "--param %s: that parameter is already given";
-    if (cli->nparams == JT_CLI_MAX_PARAMS)
-        return "--param %s: too many parameters";
-    return NULL;
+    const char *missing = !cli->spec_path ? "-IN SPEC.xml" : !cli->xsl_path ? "-XSL STYLESHEET"
+                        : !cli->xsl_out_path ? "-OUT FILE" : NULL;
+    if (missing)
+        return usage_error("jvmtiGen's options need %s (-IN, -XSL and -OUT go together)", missing);
+    size_t len = strlen(cli->xsl_out_path);
+    const char *base = strrchr(cli->xsl_out_path, '/');
+    base = base ? base + 1 : cli->xsl_out_path;
+    if (cli->xsl_out_path[len - 1] == '/' || !strcmp(base, ".") || !strcmp(base, ".."))
+        return usage_error("-OUT %s: expected a file, not a directory", cli->xsl_out_path);
+    return -1;
 }
 
 /* The --xsl command: one output, its own options only. */
@@ -158,9 +260,12 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
 
     memset(cli, 0, sizeof *cli);
     cli->outdir = "out";
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (is_jvmtigen_word(argv[i]))
+            return parse_jvmtigen(cli, argc, argv);
     opterr = 0;
     optind = 1;
-    int c;
+    int c, prev = optind;
     while ((c = getopt_long(argc, argv, ":o:q", opts, NULL)) != -1) {
         switch (c) {
         case 'o':
@@ -196,7 +301,8 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
             const char *bad = check_param(cli, optarg);
             if (bad)
                 return usage_error(bad, optarg);
-            cli->params[cli->nparams++] = optarg;
+            cli->params[cli->nparams++] = (jt_xsl_param){ optarg, strcspn(optarg, "="),
+                                                          strchr(optarg, '=') + 1 };
             break;
         }
         case OPT_XSL_OUTPUT:
@@ -237,7 +343,7 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
         case ':':
             return usage_error("option %s needs a value", argv[optind - 1]);
         case '?':
-            return usage_error("unknown option %s", argv[optind - 1]);
+            return usage_error("%s", jt_unknown_option(argc, argv, prev, opts, "o:q", jvmtigen_words));
         default:
             if (c >= OPT_EMITTER_BASE && c < OPT_EMITTER_BASE + jt_nemitters) {
                 cli->selected[c - OPT_EMITTER_BASE] = true;
@@ -245,6 +351,7 @@ int jt_cli_parse(jt_cli *cli, int argc, char **argv)
             }
             break;
         }
+        prev = optind;
     }
     if (optind >= argc)
         return usage_error("%s", "no SPEC.xml given");

@@ -16,6 +16,13 @@
 #define JT_CLI_MAX_PARAMS 32
 #define JT_CLI_MAX_HISTORY 16
 
+/* A stylesheet parameter: --param NAME=VALUE or -PARAM NAME VALUE. */
+typedef struct jt_xsl_param {
+    const char *name;               /* name_len bytes (not NUL-terminated with --param) */
+    size_t name_len;
+    const char *value;
+} jt_xsl_param;
+
 typedef struct jt_cli {
     const char *spec_path;
     const char *outdir;             /* default "out" */
@@ -28,7 +35,8 @@ typedef struct jt_cli {
     /* --xsl: apply a stylesheet instead of the emitters (cmd/xsl.h) */
     const char *xsl_path;
     const char *xsl_output;         /* file name in outdir; NULL with --stdout */
-    const char *params[JT_CLI_MAX_PARAMS];  /* "NAME=VALUE", as given */
+    const char *xsl_out_path;       /* jvmtiGen's -OUT FILE: dir and name in one */
+    jt_xsl_param params[JT_CLI_MAX_PARAMS];
     int nparams;
     jt_html_options html;           /* --html-plain, --doc-base */
     /* --history=SPEC.xml: other versions' specs, for --wrapper's judgement
@@ -37,8 +45,11 @@ typedef struct jt_cli {
     int nhistory;
 } jt_cli;
 
-/* Parses argv.  Returns -1 to go on, or an exit status: JT_EXIT_OK after
- * --help/--version, JT_EXIT_USAGE after a message on a bad command line. */
+/* Parses argv: jvmtigen's own options, or OpenJDK jvmtiGen's (-IN SPEC
+ * -XSL STYLESHEET -OUT FILE [-PARAM NAME VALUE]...), which a build passes
+ * to its TOOL_JVMTI_GEN.  Returns -1 to go on, or an exit status:
+ * JT_EXIT_OK after --help/--version, JT_EXIT_USAGE after a message on a
+ * bad command line (an unknown option is named, with the closest known one). */
 int jt_cli_parse(jt_cli *cli, int argc, char **argv);
 void jt_cli_usage(FILE *f);
 

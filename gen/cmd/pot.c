@@ -12,6 +12,7 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 #include "cmd/pot.h"
+#include "util/suggest.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -24,6 +25,7 @@
 #include "i18n/prose.h"
 #include "model/model.h"
 #include "util/diag.h"
+#include "util/outfile.h"
 
 
 static const char *const ui_templates[] = { "jvmti.html.tmpl", "site.html.tmpl" };
@@ -121,7 +123,8 @@ int jt_pot_main(int argc, char **argv)
     opterr = 0;
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, ":o:q", opts, NULL)) != -1) {
+    int prev = optind;
+    for (; (c = getopt_long(argc, argv, ":o:q", opts, NULL)) != -1; prev = optind) {
         switch (c) {
         case 'o':
             if (!*optarg)
@@ -140,7 +143,7 @@ int jt_pot_main(int argc, char **argv)
         case ':':
             return usage_error("option needs a value: ", argv[optind - 1]);
         default:
-            return usage_error("unknown option ", argv[optind - 1]);
+            return usage_error(jt_unknown_option(argc, argv, prev, opts, "o:q", NULL), NULL);
         }
     }
     if (ui) {

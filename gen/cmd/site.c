@@ -9,13 +9,12 @@
  * later: major >= 9), else the spec's own version ("1.2.3" for JDK 8),
  * since before JDK 9 JVM TI numbered its versions apart from the JDK's. */
 #include "cmd/site.h"
+#include "util/suggest.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "analyze/diff.h"
 #include "analyze/lint.h"
@@ -65,18 +64,6 @@ static void usage(FILE *f)
           "Exit status: 0 written, 1 a spec that does not load or a failed write, 2 bad usage.\n", f);
 }
 
-static int make_dir(const char *dir)
-{
-    struct stat st;
-    if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
-        return 0;
-    if (mkdir(dir, 0777) != 0) {
-        jt_diag(JT_DIAG_ERROR, NULL, 0, "cannot create output directory %s: %s", dir, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
 static int by_version(const void *a, const void *b)
 {
     const version *x = a, *y = b;
@@ -119,7 +106,8 @@ int jt_site_main(int argc, char **argv)
     opterr = 0;
     optind = 1;
     int ch;
-    while ((ch = getopt_long(argc, argv, ":o:q", opts, NULL)) != -1) {
+    int prev = optind;
+    for (; (ch = getopt_long(argc, argv, ":o:q", opts, NULL)) != -1; prev = optind) {
         switch (ch) {
         case 'o':
             if (!*optarg)
@@ -152,7 +140,7 @@ int jt_site_main(int argc, char **argv)
         case ':':
             return usage_error("option needs a value: ", argv[optind - 1]);
         default:
-            return usage_error("unknown option ", argv[optind - 1]);
+            return usage_error(jt_unknown_option(argc, argv, prev, opts, "o:q", NULL), NULL);
         }
     }
     int n = argc - optind;
@@ -227,14 +215,14 @@ int jt_site_main(int argc, char **argv)
         }
     }
 
-    if (make_dir(dir) != 0)
+    if (jt_out_dir(dir) != 0)         /* with its parents */
         goto out;
     int ok = 1;
     jt_site_info site = { labels, n, 0, changes, nchanges };
     for (int i = 0; i < n && ok; i++) {
         char sub[4096];
         snprintf(sub, sizeof sub, "%s/%s", dir, v[i].label);
-        if (make_dir(sub) != 0) {
+        if (jt_out_dir(sub) != 0) {
             ok = 0;
             break;
         }

@@ -37,6 +37,7 @@
 #include "../runtime/jc_sink.h"
 #include "../util/diag.h"
 #include "../util/readfile.h"
+#include "../util/suggest.h"
 #include "trace.h"
 
 #define STR_MAX 65536           /* jc_trace.c: bytes of one string shown */
@@ -1064,6 +1065,21 @@ int jt_trace_main(int argc, char **argv)
             tf.since = v;
         } else if ((v = opt_value(argv[i], "--until"))) {
             tf.until = v;
+        } else if ((v = opt_value(argv[i], "--format"))) {
+            fprintf(stderr, "jvmtigen trace: error: --format=%s: expected text, jsonl or chrome\n", v);
+            return 2;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            static const char *const known[] = { "--format", "--thread", "--function", "--check",
+                                                 "--since", "--until", "--help" };
+            const char *near = jt_suggest(argv[i], known, sizeof known / sizeof known[0]);
+            if (near && strcmp(near, argv[i]) == 0 && strcmp(near, "--help") != 0) {
+                fprintf(stderr, "jvmtigen trace: error: %s needs a value (%s=...)\n", near, near);
+                return 2;
+            }
+            fprintf(stderr, "jvmtigen trace: error: unknown option %.*s%s%s%s (expected " USAGE ")\n",
+                    (int)strcspn(argv[i], "="), argv[i], near ? " (did you mean " : "", near ? near : "",
+                    near ? "?)" : "");
+            return 2;
         } else if (argv[i][0] == '-' || path) {
             fprintf(stderr, "jvmtigen trace: error: unexpected '%s' (expected " USAGE ")\n", argv[i]);
             return 2;

@@ -28,14 +28,23 @@
  *  - output: the text method in UTF-8, no declaration, nothing added or
  *    taken away at the end: what both write (the golden tests compare
  *    bytes).
+ *
+ * jvmtiGen also transforms the build's other XML (JDK 8 and 11:
+ * bytecodeInterpreterWithChecks.xml): an input whose root is not
+ * <specification> skips the model and is parsed as safely as a
+ * stylesheet (xsl_style.c).  jvmtiGen's -OUT FILE is split here into the
+ * directory (made when missing) and the file name.
  */
 #define _POSIX_C_SOURCE 200809L   /* strndup */
 #include "cmd/xsl.h"
 
+#include <limits.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <libxml/parser.h>
+#include <libxml/xmlreader.h>
 #include <libxslt/imports.h>
 #include <libxslt/transform.h>
 #include <libxslt/variables.h>
@@ -72,8 +81,8 @@ static xmlDocPtr parse_spec(const char *buf, size_t len, const char *path)
     return doc;
 }
 
-/* "NAME=VALUE" strings as libxslt's NULL-terminated name, value list,
- * values quoted as XPath strings by xsltQuoteUserParams(). */
+/* The parameters as libxslt's NULL-terminated name, value list, values
+ * quoted as XPath strings by xsltQuoteUserParams(). */
 static const char **param_list(const jt_cli *cli, char ***names)
 {
     const char **list = calloc((size_t)cli->nparams * 2 + 1, sizeof *list);
@@ -81,14 +90,55 @@ static const char **param_list(const jt_cli *cli, char ***names)
     if (!list || !*names)
         jt_fatal("out of memory");
     for (int i = 0; i < cli->nparams; i++) {
-        const char *eq = strchr(cli->params[i], '=');
-        (*names)[i] = strndup(cli->params[i], (size_t)(eq - cli->params[i]));
+        (*names)[i] = strndup(cli->params[i].name, cli->params[i].name_len);
         if (!(*names)[i])
             jt_fatal("out of memory");
         list[2 * i] = (*names)[i];
-        list[2 * i + 1] = eq + 1;
+        list[2 * i + 1] = cli->params[i].value;
     }
     return list;
+}
+
+/* The name of the document's first element, or NULL when there is none
+ * before an error (the loader then says what is wrong).  The reader reads
+ * no DTD and substitutes no entity. */
+static char *root_name(const char *buf, size_t len, const char *path)
+{
+    xmlTextReaderPtr r = xmlReaderForMemory(buf, (int)len, path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR |
+                                            XML_PARSE_NOWARNING);
+    if (!r)
+        return NULL;
+    char *name = NULL;
+    while (xmlTextReaderRead(r) == 1)
+        if (xmlTextReaderNodeType(r) == XML_READER_TYPE_ELEMENT) {
+            const xmlChar *n = xmlTextReaderConstLocalName(r);
+            name = n ? strdup((const char *)n) : NULL;
+            break;
+        }
+    xmlFreeTextReader(r);
+    return name;
+}
+
+/* The tree the stylesheet sees: a spec after our model's checks, or the
+ * build's other XML as it is. */
+static xmlDocPtr load_input(const jt_cli *cli, const char *buf, size_t len)
+{
+    char *root = len <= INT_MAX ? root_name(buf, len, cli->spec_path) : NULL;
+    bool spec = !root || strcmp(root, "specification") == 0;
+    free(root);
+    if (!spec)
+        return jt_xsl_parse_input(buf, len, cli->spec_path);
+    jt_load_options lo = { .quiet_warnings = cli->quiet };
+    jt_spec *model = jt_spec_load_memory(buf, len, cli->spec_path, &lo);
+    if (!model)
+        return NULL;
+    int lint_errors = jt_lint_at(model, JT_DIAG_ERROR);
+    jt_spec_free(model);
+    if (lint_errors) {
+        jt_diag(JT_DIAG_ERROR, cli->spec_path, 0, "not generating from a spec with errors (--lint lists all findings)");
+        return NULL;
+    }
+    return parse_spec(buf, len, cli->spec_path);
 }
 
 /* Run style over doc: the result tree, or NULL after messages. */
@@ -158,16 +208,30 @@ static void serialize(xsltStylesheetPtr style, xmlDocPtr result, jt_out *o)
 
 static int write_output(const jt_cli *cli, xsltStylesheetPtr style, xmlDocPtr result)
 {
+    const char *dir = cli->outdir, *name = cli->to_stdout ? "stdout" : cli->xsl_output;
+    char *owned = NULL;
+    if (cli->xsl_out_path) {            /* jvmtiGen's -OUT dir/name */
+        const char *slash = strrchr(cli->xsl_out_path, '/');
+        name = slash ? slash + 1 : cli->xsl_out_path;
+        dir = !slash ? "." : slash == cli->xsl_out_path ? "/"
+              : (owned = strndup(cli->xsl_out_path, (size_t)(slash - cli->xsl_out_path)));
+        if (!dir)
+            jt_fatal("out of memory");
+    }
+    int rc = -1;
     if (cli->to_stdout)
         jt_out_to_stdout();
-    else if (jt_out_dir(cli->outdir) != 0)
-        return -1;
-    jt_out *o = jt_out_open(cli->outdir, cli->to_stdout ? "stdout" : cli->xsl_output);
+    else if (jt_out_dir(dir) != 0)
+        goto done;
+    jt_out *o = jt_out_open(dir, name);
     if (!o)
-        return -1;
+        goto done;
     serialize(style, result, o);
     int ok = jt_out_commit(o) == 0;
-    return jt_out_finish(ok);
+    rc = jt_out_finish(ok);
+done:
+    free(owned);
+    return rc;
 }
 
 int jt_xsl_run(const jt_cli *cli)
@@ -176,20 +240,7 @@ int jt_xsl_run(const jt_cli *cli)
     char *buf = jt_read_file(cli->spec_path, &len, JT_SPEC_EXPECTED);
     if (!buf)
         return JT_EXIT_FAIL;
-    jt_load_options lo = { .quiet_warnings = cli->quiet };
-    jt_spec *spec = jt_spec_load_memory(buf, len, cli->spec_path, &lo);
-    if (!spec) {
-        free(buf);
-        return JT_EXIT_FAIL;
-    }
-    int lint_errors = jt_lint_at(spec, JT_DIAG_ERROR);
-    jt_spec_free(spec);
-    if (lint_errors) {
-        jt_diag(JT_DIAG_ERROR, cli->spec_path, 0, "not generating from a spec with errors (--lint lists all findings)");
-        free(buf);
-        return JT_EXIT_FAIL;
-    }
-    xmlDocPtr doc = parse_spec(buf, len, cli->spec_path);
+    xmlDocPtr doc = load_input(cli, buf, len);
     free(buf);
     if (!doc)
         return JT_EXIT_FAIL;

@@ -59,13 +59,14 @@ static void on_parse_error(void *ctx, xmlErrorPtr e)
 
 /* buf as an XML document named name (its base URI too), its names in dict
  * when given (libxslt wants a stylesheet's imports in the stylesheet's). */
-static xmlDocPtr parse(const char *buf, size_t len, const char *name, xmlDictPtr dict)
+static xmlDocPtr parse_as(const char *buf, size_t len, const char *name, xmlDictPtr dict,
+                          const char *alone, int more_options)
 {
     if (len > INT_MAX) {
         jt_diag(JT_DIAG_ERROR, name, 0, "is too large");
         return NULL;
     }
-    jt_xml_guard ps = { name, "a stylesheet is read alone", 0 };
+    jt_xml_guard ps = { name, alone, 0 };
     if (jt_xml_guard_attributes(buf, len, name, JT_XML_MAX_ATTRIBUTES) != 0)
         return NULL;
     xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
@@ -82,7 +83,7 @@ static xmlDocPtr parse(const char *buf, size_t len, const char *name, xmlDictPtr
     xmlSetStructuredErrorFunc(&ps, on_parse_error);
     /* NOENT: internal entities only, the external ones being refused above */
     xmlDocPtr doc = xmlCtxtReadMemory(ctxt, buf, (int)len, name, NULL,
-                                      XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_NOENT);
+                                      XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_NOENT | more_options);
     xmlSetStructuredErrorFunc(old_ctx, old_handler);
     if (doc && (ps.nfatal || !ctxt->wellFormed)) {
         if (!ps.nfatal)
@@ -94,6 +95,19 @@ static xmlDocPtr parse(const char *buf, size_t len, const char *name, xmlDictPtr
     }
     xmlFreeParserCtxt(ctxt);
     return doc;
+}
+
+static xmlDocPtr parse(const char *buf, size_t len, const char *name, xmlDictPtr dict)
+{
+    return parse_as(buf, len, name, dict, "a stylesheet is read alone", 0);
+}
+
+/* The input of a transform that is not a spec (the OpenJDK build's other
+ * XML): parsed as safely as a stylesheet, with the attribute defaults of
+ * its internal DTD applied, as Java's DOM parser does. */
+xmlDocPtr jt_xsl_parse_input(const char *buf, size_t len, const char *name)
+{
+    return parse_as(buf, len, name, NULL, "the input is read alone", XML_PARSE_DTDATTR);
 }
 
 /* ---- the xsl:choose repair ------------------------------------------- */

@@ -21,6 +21,10 @@ xsltStylesheetPtr jt_xsl_style_load(const char *path);
  * its relative imports; they are confined to dir (NULL: read none). */
 xsltStylesheetPtr jt_xsl_style_load_memory(const char *buf, size_t len, const char *name,
                                            const char *dir);
+/* An input document that is not a spec, parsed as safely as a stylesheet
+ * (internal DTD only, its attribute defaults applied), or NULL after
+ * "file:line: error:" messages. */
+xmlDocPtr jt_xsl_parse_input(const char *buf, size_t len, const char *name);
 /* Apply the confinement to a transform: no writing, no network, reading
  * only under the stylesheet's directory.  0 on success. */
 int jt_xsl_style_secure(xsltTransformContextPtr ctxt);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "util/diag.h"
+#include "util/outfile.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0.0"
@@ -185,6 +186,17 @@ int jt_po_out_write(jt_po_out *p, const char *out)
         }
         unlink(tmp);
         return rc;
+    }
+    /* the file's folder, with its parents, as -o DIR of jvmtigen makes one */
+    const char *slash = strrchr(out, '/');
+    if (slash && slash > out) {
+        char *dir = strndup(out, (size_t)(slash - out));
+        if (!dir)
+            jt_fatal("out of memory");
+        int made = jt_out_dir(dir);
+        free(dir);
+        if (made != 0)
+            return 1;
     }
     size_t n = strlen(out) + 16;
     char *tmp = malloc(n);

@@ -207,7 +207,8 @@ static bool allocates(const jt_function *f)
 int jt_function_checks(const jt_spec *s, const jt_function *f, jt_check out[JT_MAX_CHECKS])
 {
     int n = 0, ma = 1, mi = 0;
-    out[n++] = (jt_check){ .id = "phase", .error = "JVMTI_ERROR_WRONG_PHASE" };
+    if (f->phase != JT_PHASE_ANY)       /* allowed in every phase: nothing to check */
+        out[n++] = (jt_check){ .id = "phase", .error = "JVMTI_ERROR_WRONG_PHASE" };
     if (f->nrequired)
         out[n++] = (jt_check){ .id = "capability", .error = "JVMTI_ERROR_MUST_POSSESS_CAPABILITY" };
     if (!f->callbacksafe)

@@ -35,6 +35,7 @@
 
 #include "util/diag.h"
 #include "util/readfile.h"
+#include "util/suggest.h"
 #include "util/xml_guard.h"
 #include "model/model_internal.h"
 
@@ -459,8 +460,18 @@ static jt_type *build_type(jt_builder *b, const xmlNode *n, const jt_scope *scop
 {
     jt_kind k = jt_kind_from_xml(ename(n));
     if (k == JT_KIND_NONE) {
-        jt_diag(JT_DIAG_ERROR, b->file, line_of(n), "<%s> is not a type or param kind jvmtigen knows",
-                ename(n));
+        /* one message for a mistyped type: the closest kind, and the DTD's
+         * warnings about the same element and its parent left out */
+        const char *kinds[JT_KIND_COUNT];
+        size_t nkinds = 0;
+        for (int i = 1; i < JT_KIND_COUNT; i++)
+            kinds[nkinds++] = jt_kinds[i].xml;
+        const char *near = jt_suggest(ename(n), kinds, nkinds);
+        jt_diag(JT_DIAG_ERROR, b->file, line_of(n), "<%s> is not a type or param kind jvmtigen knows%s%s%s",
+                ename(n), near ? " (did you mean <" : "", near ? near : "", near ? ">?)" : "");
+        for (const xmlNode *m = n; m && m->type == XML_ELEMENT_NODE && b->nexplained < 64; m = m->parent)
+            if (m == n || m == n->parent)
+                b->explained[b->nexplained++] = line_of(m);
         return NULL;
     }
     const struct jt_kind_info *ki = jt_kind_info(k);
@@ -561,13 +572,14 @@ static bool build_param(jt_builder *b, const xmlNode *n, const jt_scope *scope, 
     memset(p, 0, sizeof *p);
     p->id = req_ident(b, n, "id");
     p->line = line_of(n);
+    bool typed = false;     /* a type element was there (and reported if unknown) */
     for (const xmlNode *c = n->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
             continue;
         if (is_el(c, "description"))
             p->description = build_description(b, c, scope);
-        else if (!p->type)
-            p->type = build_type(b, c, scope);
+        else if (!p->type && !typed)
+            p->type = build_type(b, c, scope), typed = true;
         else if (jt_kind_from_xml(ename(c)) != JT_KIND_NONE)
             jt_diag(JT_DIAG_ERROR, b->file, line_of(c), "%s %s has a second type <%s> (one type element expected)",
                     ename(n), p->id, ename(c));
@@ -575,7 +587,8 @@ static bool build_param(jt_builder *b, const xmlNode *n, const jt_scope *scope, 
             unknown_child(b, n, c);
     }
     if (!p->type) {
-        jt_diag(JT_DIAG_ERROR, b->file, p->line, "%s %s has no type", ename(n), p->id);
+        if (!typed)
+            jt_diag(JT_DIAG_ERROR, b->file, p->line, "%s %s has no type", ename(n), p->id);
         return false;
     }
     /* The VM derives a method's class from the jmethodID, so such a jclass
@@ -1245,8 +1258,30 @@ static void build_specification(jt_builder *b, const xmlNode *root)
 
 typedef struct load_errors {
     jt_xml_guard g;         /* file, refusals and fatal errors (util/xml_guard.h) */
+    /* validity warnings of the validation after parsing, held until the
+     * model is built (which may explain some of them better), then printed */
+    bool hold;
     int nvalid;
+    struct { int line; char *msg; } *valid;
+    size_t capvalid;
 } load_errors;
+
+/* Prints the held validity warnings but those at lines b explains. */
+static void flush_validity(load_errors *le, const jt_builder *b)
+{
+    for (int i = 0; i < le->nvalid; i++) {
+        bool explained = false;
+        for (int j = 0; b && j < b->nexplained && !explained; j++)
+            explained = b->explained[j] == le->valid[i].line;
+        if (!explained)
+            jt_diag(JT_DIAG_WARNING, le->g.file, le->valid[i].line, "not valid against the spec's DTD: %s",
+                    le->valid[i].msg);
+        free(le->valid[i].msg);
+    }
+    free(le->valid);
+    le->valid = NULL;
+    le->nvalid = 0;
+}
 
 /* libxml2 reports parse errors (fatal: we stop at the first) and validity
  * errors (warnings: generate anyway) through here. */
@@ -1260,9 +1295,20 @@ static void on_xml_error(void *ctx, const xmlError *e)
         msg[--len] = '\0';
     for (char *p = msg; (p = strchr(p, '\n')); )     /* "...encoding !\nBytes: 0xFF" */
         *p = ' ';
-    if (e->domain == XML_FROM_VALID || e->domain == XML_FROM_DTD) {
-        le->nvalid++;
+    if ((e->domain == XML_FROM_VALID || e->domain == XML_FROM_DTD) && !le->hold) {
         jt_diag(JT_DIAG_WARNING, le->g.file, e->line, "not valid against the spec's DTD: %s", msg);
+        return;
+    }
+    if (e->domain == XML_FROM_VALID || e->domain == XML_FROM_DTD) {
+        if ((size_t)le->nvalid == le->capvalid) {
+            le->capvalid = le->capvalid ? 2 * le->capvalid : 16;
+            le->valid = realloc(le->valid, le->capvalid * sizeof *le->valid);
+            if (!le->valid)
+                jt_fatal("out of memory");
+        }
+        le->valid[le->nvalid].line = e->line;
+        if (!(le->valid[le->nvalid++].msg = strdup(msg)))
+            jt_fatal("out of memory");
         return;
     }
     if (e->level == XML_ERR_WARNING)
@@ -1354,7 +1400,7 @@ static jt_spec *load(const char *path, const char *buf, size_t len, const jt_loa
 {
     jt_diag_set_quiet_warnings(opts && opts->quiet_warnings);
 
-    load_errors le = { { path, "jvmtigen reads nothing but the spec", 0 }, 0 };
+    load_errors le = { .g = { path, "jvmtigen reads nothing but the spec", 0 } };
     if (jt_xml_guard_attributes(buf, len, path, JT_XML_MAX_ATTRIBUTES) != 0)
         return NULL;
     xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
@@ -1394,6 +1440,7 @@ static jt_spec *load(const char *path, const char *buf, size_t len, const jt_loa
         if (vctxt) {
             vctxt->error = NULL;
             vctxt->warning = NULL;
+            le.hold = true;
             xmlValidateDocument(vctxt, doc);
             xmlFreeValidCtxt(vctxt);
         }
@@ -1420,6 +1467,7 @@ static jt_spec *load(const char *path, const char *buf, size_t len, const jt_loa
     int errors_before = jt_diag_errors();
     s->copyright = leading_comment(&b, doc);
     build_specification(&b, root);
+    flush_validity(&le, &b);
     xmlFreeDoc(doc);
     xmlFreeParserCtxt(ctxt);
     if (jt_diag_errors() == errors_before)

@@ -44,6 +44,9 @@ typedef struct jt_builder {
     int order;                      /* last document-order number given */
     int elide_depth;                /* > 0 while building inside <elide> */
     const jt_category *category;    /* the <category> being built, or NULL */
+    /* Lines whose DTD-validity warnings an error of ours already explains
+     * (an unknown type element and its parent): not repeated. */
+    int explained[64]; int nexplained;
     struct {    /* capacities of the spec's growing arrays */
         size_t intros, categories, functions, callbacks, typedefs, constants,
             events, errors, basetypes, changes, capabilities;
