@@ -46,8 +46,9 @@ if [[ ! -f $spec || ! -f $text ]]; then
     echo "SKIP: no $spec or $text"
     exit 77
 fi
+. "$srcdir/tests/skip-lib.sh"   # skip_or_fail
 for tool in msgfmt msgattrib; do
-    command -v $tool >/dev/null || { echo "SKIP: no $tool (GNU gettext)"; exit 77; }
+    command -v $tool >/dev/null || skip_or_fail "no $tool (GNU gettext)"
 done
 out=$builddir/tests/out/align
 rm -rf "$out"
@@ -173,7 +174,7 @@ if [[ -n $vnu && -f $vnu ]] && command -v java >/dev/null; then
         fail "the Nu HTML checker reports errors on the Chinese site"
     fi
 else
-    echo "   Nu HTML checker: skipped (set VNU_JAR, or npm install vnu-jar on NODE_PATH; needs java)"
+    skip_or_fail "Nu HTML checker skipped (set VNU_JAR, or npm install vnu-jar on NODE_PATH; needs java)" part || fail "the Nu HTML checker is missing"
 fi
 chromium=${CHROMIUM:-/usr/bin/chromium}
 if [[ -x $chromium ]] && command -v node >/dev/null && node -e 'require("playwright-core")' 2>/dev/null; then
@@ -181,7 +182,7 @@ if [[ -x $chromium ]] && command -v node >/dev/null && node -e 'require("playwri
     CHROMIUM=$chromium node "$srcdir/tests/html_browser.js" --out "$out/screenshots" --widths 390,1440 \
         --lang zh-CN --layout "zh21=$out/site/21/jvmti.html" || fail "the Chinese page in Chromium"
 else
-    echo "   headless Chromium: skipped (needs $chromium, node, and playwright-core on NODE_PATH)"
+    skip_or_fail "headless Chromium skipped (needs $chromium, node, and playwright-core on NODE_PATH)" part || fail "headless Chromium is missing"
 fi
 
 echo "== units checked by hand against the text"
