@@ -84,6 +84,7 @@ static unsigned char *bin_header;   /* mapped for the process's life */
 static size_t bin_header_len;
 static atomic_bool bin_failed;
 static char bin_path[256];
+static const char *bin_tool = "jvmticheck";     /* the word in front of messages */
 
 typedef struct ient ient;
 
@@ -207,7 +208,7 @@ static void bin_failure(const char *what, int e)
     if (atomic_exchange(&bin_failed, true))
         return;
     char msg[512];
-    int n = snprintf(msg, sizeof msg, "jvmticheck: cannot %s the binary trace %s: %s; it stops here\n", what,
+    int n = snprintf(msg, sizeof msg, "%s: cannot %s the binary trace %s: %s; it stops here\n", bin_tool, what,
                      bin_path, strerror(e));
     if (n > 0)
         (void)!write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
@@ -255,6 +256,57 @@ static uint32_t intern_count;
 static size_t intern_bytes;
 static pthread_mutex_t intern_mu = PTHREAD_MUTEX_INITIALIZER;
 
+/* What kind of file st is, for a message. */
+static const char *file_kind(const struct stat *st)
+{
+    return S_ISCHR(st->st_mode) ? "a character device" : S_ISBLK(st->st_mode) ? "a block device"
+         : S_ISFIFO(st->st_mode) ? "a FIFO" : S_ISSOCK(st->st_mode) ? "a socket"
+         : S_ISDIR(st->st_mode) ? "a directory" : "not a regular file";
+}
+
+/* Creates the recording's file with hlen bytes allocated: its fd, or -1
+ * with a message in err.  A recording is mapped, so it must be a regular
+ * file: /dev/null, /dev/full, a FIFO are refused by what they are (a FIFO
+ * is opened without waiting for a reader, so the VM never hangs here).
+ * A file of that name may still be mapped by its recorder: another load
+ * of the shim in this process (a failed attach, or two with one log=),
+ * or another process (log= without %p).  Truncated, its pages would go
+ * from under their writers (SIGBUS): a new file takes the name instead
+ * (where it cannot be removed, it is truncated as before). */
+static int open_recording(const char *tool, const char *path, size_t hlen, char *err, size_t errlen)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s: cannot record to '%s': it is %s (a recording is a regular file the shim maps)",
+                 tool, path, file_kind(&st));
+        return -1;
+    }
+    if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+        (void)unlink(path);
+    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0644);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot open the recording '%s': %s", tool, path, strerror(errno));
+        return -1;
+    }
+    /* made something else between the stat and the open */
+    memset(&st, 0, sizeof st);
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s: cannot record to '%s': it is %s (a recording is a regular file the shim maps)",
+                 tool, path, file_kind(&st));
+        close(fd);
+        return -1;
+    }
+    (void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    /* posix_fallocate returns its error (errno is not set) */
+    int e = posix_fallocate(fd, 0, (off_t)hlen);
+    if (e != 0) {
+        snprintf(err, errlen, "%s: cannot allocate the recording '%s': %s", tool, path, strerror(e));
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
 int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
 {
     snprintf(bin_path, sizeof bin_path, "%s", path);
@@ -262,6 +314,7 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
     /* the names of the interface being checked (jc_iface_jvmti, or the
      * transport's): the decoder reads them from here */
     const jc_iface *ifc = jc_g.iface ? jc_g.iface : &jc_iface_jvmti;
+    bin_tool = ifc->tool;
     for (int i = 1, max = ifc->fn_max(); i <= max && i < 65536; i++)
         if (ifc->fn_name(i))
             put_name(&nb, JC_BIN_NAME_FN, (unsigned)i, 0, ifc->fn_name(i));
@@ -284,7 +337,7 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
                      grp->constants[k].name);
     }
     if (!nb.p) {
-        snprintf(err, errlen, "jvmticheck: out of memory");
+        snprintf(err, errlen, "%s: out of memory", ifc->tool);
         return -1;
     }
     size_t hlen = (JC_BIN_NAMES_AT + nb.len + 4095) & ~(size_t)4095;
@@ -293,20 +346,14 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
      * or another process (log= without %p).  Truncated, its pages would go
      * from under their writers (SIGBUS): a new file takes the name instead
      * (where it cannot be removed, it is truncated as before). */
-    struct stat old;
-    if (lstat(path, &old) == 0 && S_ISREG(old.st_mode))
-        (void)unlink(path);
-    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0 || posix_fallocate(fd, 0, (off_t)hlen) != 0) {
-        snprintf(err, errlen, "jvmticheck: cannot open binary trace '%s': %s", path, strerror(errno));
-        if (fd >= 0)
-            close(fd);
+    int fd = open_recording(ifc->tool, path, hlen, err, errlen);
+    if (fd < 0) {
         free(nb.p);
         return -1;
     }
     unsigned char *h = mmap(NULL, hlen, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     if (h == MAP_FAILED) {
-        snprintf(err, errlen, "jvmticheck: cannot map binary trace '%s': %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: cannot map the recording '%s': %s", ifc->tool, path, strerror(errno));
         close(fd);
         free(nb.p);
         return -1;
