@@ -6,13 +6,26 @@
  * - The file is outside input (a crash may have cut it, anyone may hand us
  *   any bytes): every offset, length and id is checked against the file
  *   before it is read; a bad file gives one "FILE:OFFSET: error: what
- *   (expected)" line and no output at all, so output is built in memory
- *   and written only when the whole file decoded.  tests/fuzz/fuzz_trace.c
- *   fuzzes jt_trace_decode.
- * - Two passes: the first walks every chunk (a chunk never used is zeros;
- *   inside one, a record whose state is 0 ends it, and so does the end of
- *   a file cut short) and collects the records and the interned strings,
- *   which may be defined in another thread's chunk; the second prints.
+ *   (expected)" line (offsets are 64-bit: recordings pass 4 GiB) and no
+ *   output at all.  tests/fuzz/fuzz_trace.c fuzzes jt_trace_decode.
+ * - A recording may be far larger than memory (trace=all writes hundreds
+ *   of MB a second), so it is never read whole: trace_src.c hands out its
+ *   bytes through a window of a few MiB.  Two passes.  The first walks
+ *   every chunk (a chunk never used is zeros, a sparse hole is jumped
+ *   over; inside one, a record whose state is 0 ends it, and so does the
+ *   end of a file cut short), checks every record, keeps the interned
+ *   strings (which may be defined in another thread's chunk) and, of each
+ *   chunk, its offset, thread and the span of its records' start times.
+ *   Only then does output start, so a bad file prints nothing.  The second
+ *   merges: records of all threads come sorted by start time, ties in file
+ *   order.  A chunk's records are nearly in time order (a thread makes
+ *   them in order, but writes a record when it is whole: an event after
+ *   the calls its callback made, a call whose outputs came late after
+ *   what came in between), so each chunk is loaded and sorted alone, when
+ *   the merge reaches its earliest start, and dropped once done: a k-way
+ *   merge whose memory is the chunks open at one point in time (about one
+ *   per thread recording then), whatever the file's size.  Chunks the
+ *   filters exclude by time, thread or check are never loaded.
  * - text and jsonl are what the shim writes directly: the record's items
  *   are the calls the shim made to its trace API (jc_rec_*), raw, and
  *   fmt_record() below replays them with the punctuation, escaping and
