@@ -119,8 +119,12 @@ static int init_locked(const jc_iface *iface, const char *text, bool require_age
     }
     if (files_clash(&o, iface->tool, err, errlen) != 0)
         goto fail;
-    if ((o.format == JC_FMT_BIN && jc_bin_open(o.log_path, o.addresses, err, errlen) != 0) ||
-        (o.record_path && jc_bin_open(o.record_path, o.addresses, err, errlen) != 0) ||
+    if (o.ring && o.format != JC_FMT_BIN && !o.record_path) {
+        snprintf(err, errlen, "%s: ring= is the size of a recording: it goes with format=bin or record=", iface->tool);
+        goto fail;
+    }
+    if ((o.format == JC_FMT_BIN && jc_bin_open(o.log_path, o.addresses, o.ring, err, errlen) != 0) ||
+        (o.record_path && jc_bin_open(o.record_path, o.addresses, o.ring, err, errlen) != 0) ||
         (o.suppress_path && jc_suppress_load(o.suppress_path, err, errlen) != 0) ||
         jc_sink_open(o.format == JC_FMT_BIN ? NULL : o.log_path, err, errlen) != 0)
         goto fail;
