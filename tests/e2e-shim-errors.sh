@@ -46,6 +46,8 @@ rec-fifo       | jvmticheck: cannot record to '"'"'@OUT@/rec.fifo'"'"': it is a 
 rec-is-log     | jvmticheck: log= and record= name the same file '"'"'@OUT@/both.txt'"'"' | log=@OUT@/both.txt,record=@OUT@/both.txt,agent=@AGENT@
 rec-is-log-too | jvmticheck: log= and record= name the same file '"'"'@OUT@/clash.log'"'"' | log=@OUT@/clash.log,record=@OUT@/clash-link.bin,agent=@AGENT@
 rec-is-supp    | jvmticheck: record= and suppress= name the same file | record=@OUT@/clash.log,suppress=@OUT@/./clash.log,agent=@AGENT@
+ring-alone     | jvmticheck: ring= is the size of a recording: it goes with format=bin or record= | ring=64M,agent=@AGENT@
+ring-too-small | jvmticheck: bad value '"'"'4K'"'"' for ring (expected a size from 1M to 1T | format=bin,log=@OUT@/r.bin,ring=4K,agent=@AGENT@
 '
 
 subst() {
