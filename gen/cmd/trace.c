@@ -24,8 +24,11 @@
  *   what came in between), so each chunk is loaded and sorted alone, when
  *   the merge reaches its earliest start, and dropped once done: a k-way
  *   merge whose memory is the chunks open at one point in time (about one
- *   per thread recording then), whatever the file's size.  Chunks the
- *   filters exclude by time, thread or check are never loaded.
+ *   per thread recording then), whatever the file's size, plus the
+ *   strings (the recorder interns at most 32 MiB of them per process) and
+ *   48 bytes per chunk.  Chunks the filters exclude by time, thread or
+ *   check are never loaded.  A flight recording (ring=) needs nothing
+ *   more: its slots are chunks, out of time order in the file.
  * - text and jsonl are what the shim writes directly: the record's items
  *   are the calls the shim made to its trace API (jc_rec_*), raw, and
  *   fmt_record() below replays them with the punctuation, escaping and
