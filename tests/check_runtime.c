@@ -516,13 +516,13 @@ static const struct bad_case {
     const char *message;    /* exact */
 } bad_cases[] = {
     { "foo", false,
-      "jvmticheck: unknown option 'foo' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
+      "jvmticheck: unknown option 'foo' (known: log, record, ring, format, trace, only, check, leaks, summary, addresses, portability, "
       "exitcode, halt, repeat, stack, suppress, gen_suppressions, names, help, agent)" },
     { "trace=all,foo=1,log=x", false,
-      "jvmticheck: unknown option 'foo' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
+      "jvmticheck: unknown option 'foo' (known: log, record, ring, format, trace, only, check, leaks, summary, addresses, portability, "
       "exitcode, halt, repeat, stack, suppress, gen_suppressions, names, help, agent)" },
     { "=x", false,
-      "jvmticheck: unknown option '' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
+      "jvmticheck: unknown option '' (known: log, record, ring, format, trace, only, check, leaks, summary, addresses, portability, "
       "exitcode, halt, repeat, stack, suppress, gen_suppressions, names, help, agent)" },
     { "trace=some", false,
       "jvmticheck: bad value 'some' for trace (expected all, calls, events, errors, problems or none, or several joined by '+')" },
@@ -552,12 +552,16 @@ static const struct bad_case {
     { "agent=/p/lib.so", false,
       "jvmticheck: agent= is only for the -agentpath shim (jvmti_check_wrap wraps its caller)" },
     { "bogus,agent=/p/lib.so", true,
-      "jvmticheck: unknown option 'bogus' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
+      "jvmticheck: unknown option 'bogus' (known: log, record, ring, format, trace, only, check, leaks, summary, addresses, portability, "
       "exitcode, halt, repeat, stack, suppress, gen_suppressions, names, help, agent)" },
     { "exitcode=0,agent=/p/lib.so", true, "jvmticheck: bad value '0' for exitcode (expected a number from 1 to 255)" },
     { "repeat=x1", false, "jvmticheck: bad value 'x1' for repeat (expected a number from 1 to 1000000)" },
     { "stack=33", false, "jvmticheck: bad value '33' for stack (expected a number of frames from 1 to 32)" },
     { "stack=-1", false, "jvmticheck: bad value '-1' for stack (expected a number of frames from 1 to 32)" },
+    { "ring=512K", false, "jvmticheck: bad value '512K' for ring (expected a size from 1M to 1T (K, M, G, T: KiB, MiB, GiB, TiB))" },
+    { "ring=2P", false, "jvmticheck: bad value '2P' for ring (expected a size from 1M to 1T (K, M, G, T: KiB, MiB, GiB, TiB))" },
+    { "ring=2T", false, "jvmticheck: bad value '2T' for ring (expected a size from 1M to 1T (K, M, G, T: KiB, MiB, GiB, TiB))" },
+    { "ring=1MB", false, "jvmticheck: bad value '1MB' for ring (expected a size from 1M to 1T (K, M, G, T: KiB, MiB, GiB, TiB))" },
     { "agent=/p/lib.so,trace=all", true,
       "jvmticheck: agent= must come last: all that follows it is the agent's, so 'trace=all' is no option of ours here "
       "(expected trace=all,agent=/p/lib.so)" },
