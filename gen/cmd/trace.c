@@ -41,6 +41,9 @@
  *   violations, notes, leaks and summaries as instant ("i") events, thread
  *   names as metadata ("M"); each event's args hold the jsonl record.
  */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L   /* O_CLOEXEC, fnmatch under -std=c11 */
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
