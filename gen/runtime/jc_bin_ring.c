@@ -8,7 +8,8 @@
  * Design:
  * - The ring is allocated (posix_fallocate: a full disk is said at start)
  *   and mapped once, shared, at open; the pool's thread faults its pages
- *   in.  Taking a slot is a counter (in the mapped header) and a
+ *   in (as many as an eighth of the machine's memory: a larger ring's
+ *   pages are faulted by the threads that write them).  Taking a slot is a counter (in the mapped header) and a
  *   compare-and-swap, no system call: after the first lap every page is
  *   in memory already, which is what makes a ring as fast as the best
  *   case of a growing recording.
@@ -127,11 +128,24 @@ void jc_bin_ring_release(unsigned char *c)
         atomic_store(&ring_held[idx - 1], 0);
 }
 
+/* Bytes of a ring worth faulting in ahead: those memory can keep.  A
+ * faulted page is a dirty page of the file: past what memory holds, the
+ * kernel would write zeros out (a ring=100G, 100 GiB at start) only to
+ * drop them and read them back when the ring comes round. */
+static size_t populate_limit(size_t len)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return len;
+    uint64_t keep = (uint64_t)pages * (uint64_t)page / 8;
+    return len < keep ? len : (size_t)keep;
+}
+
 void jc_bin_ring_populate(void)
 {
     unsigned gen = atomic_load(&ring_gen);
     unsigned char *base = ring_base;
-    size_t len = ring_nslots * JC_BIN_RING_SLOT, step = 8u << 20;
+    size_t len = populate_limit(ring_nslots * JC_BIN_RING_SLOT), step = 8u << 20;
     for (size_t at = 0; base && at < len && atomic_load(&ring_gen) == gen; at += step)
         (void)madvise(base + at, len - at < step ? len - at : step, MADV_POPULATE_WRITE);
 }

@@ -23,8 +23,9 @@ unsigned char *jc_bin_ring_take(void);
 bool jc_bin_ring_owns(const unsigned char *c);
 /* The thread is done with slot c: it may be reused. */
 void jc_bin_ring_release(unsigned char *c);
-/* Faults the current ring's pages in (the pool's thread, once per ring:
- * then writing a record never waits for the kernel). */
+/* Faults the current ring's pages in, up to an eighth of the machine's
+ * memory (the pool's thread, once per ring: then writing a record never
+ * waits for the kernel). */
 void jc_bin_ring_populate(void);
 /* Slots in the current ring (0: none). */
 size_t jc_bin_ring_slots(void);
