@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # e2e-trace-ring.sh — format=bin,ring=SIZE, the flight recorder, on real
-# JVMs (JDK 17; the newer JDK too where configured): four busy threads
+# JVMs (JDK 17; the newer JDK and configure --with-jdks' 8, 11 and 21 too
+# where present): four busy threads
 # (tests/agents/crash_agent.c ring:CALLS:FILE) call SetThreadLocalStorage
 # with k = 1, 2, 3, ... until they made CALLS calls in all, more than ten
 # times what a 1 MiB ring holds; they stop (alive, holding their slots),
@@ -26,8 +27,9 @@ jdks="17"
 if e2e_have_new_jdk; then
     jdks="17 new"
 fi
+jdks+=" $(e2e_jdks | tr '\n' ' ')"    # the more JDKs (8, 11, 21), by their directories
 for jdk in $jdks; do
-    if [[ $jdk == 17 ]]; then e2e_use_jdk "$JDK_HOME"; else e2e_use_jdk "$JDK_NEW"; fi
+    case $jdk in 17) e2e_use_jdk "$JDK_HOME" ;; new) e2e_use_jdk "$JDK_NEW" ;; *) e2e_use_jdk "$jdk"; jdk=$jdk_v ;; esac
     echo "== JDK $jdk: ring=1M, $calls calls of busy threads, then SIGSEGV inside GetPhase"
     rm -f "$out"/hs_err_pid*.log "$out/ring.bin" "$out/last.txt"
     (ulimit -c 0; e2e_java \
