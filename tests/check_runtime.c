@@ -516,13 +516,13 @@ static const struct bad_case {
     const char *message;    /* exact */
 } bad_cases[] = {
     { "foo", false,
-      "jvmticheck: unknown option 'foo' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
+      "jvmticheck: unknown option 'foo' (known: log, record, ring, format, trace, only, check, leaks, summary, addresses, portability, "
       "exitcode, halt, repeat, stack, suppress, gen_suppressions, names, help, agent)" },
     { "trace=all,foo=1,log=x", false,
-      "jvmticheck: unknown option 'foo' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
+      "jvmticheck: unknown option 'foo' (known: log, record, ring, format, trace, only, check, leaks, summary, addresses, portability, "
       "exitcode, halt, repeat, stack, suppress, gen_suppressions, names, help, agent)" },
     { "=x", false,
-      "jvmticheck: unknown option '' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
+      "jvmticheck: unknown option '' (known: log, record, ring, format, trace, only, check, leaks, summary, addresses, portability, "
       "exitcode, halt, repeat, stack, suppress, gen_suppressions, names, help, agent)" },
     { "trace=some", false,
       "jvmticheck: bad value 'some' for trace (expected all, calls, events, errors, problems or none, or several joined by '+')" },
@@ -552,12 +552,16 @@ static const struct bad_case {
     { "agent=/p/lib.so", false,
       "jvmticheck: agent= is only for the -agentpath shim (jvmti_check_wrap wraps its caller)" },
     { "bogus,agent=/p/lib.so", true,
-      "jvmticheck: unknown option 'bogus' (known: log, record, format, trace, only, check, leaks, summary, addresses, portability, "
+      "jvmticheck: unknown option 'bogus' (known: log, record, ring, format, trace, only, check, leaks, summary, addresses, portability, "
       "exitcode, halt, repeat, stack, suppress, gen_suppressions, names, help, agent)" },
     { "exitcode=0,agent=/p/lib.so", true, "jvmticheck: bad value '0' for exitcode (expected a number from 1 to 255)" },
     { "repeat=x1", false, "jvmticheck: bad value 'x1' for repeat (expected a number from 1 to 1000000)" },
     { "stack=33", false, "jvmticheck: bad value '33' for stack (expected a number of frames from 1 to 32)" },
     { "stack=-1", false, "jvmticheck: bad value '-1' for stack (expected a number of frames from 1 to 32)" },
+    { "ring=512K", false, "jvmticheck: bad value '512K' for ring (expected a size from 1M to 1T (K, M, G, T: KiB, MiB, GiB, TiB))" },
+    { "ring=2P", false, "jvmticheck: bad value '2P' for ring (expected a size from 1M to 1T (K, M, G, T: KiB, MiB, GiB, TiB))" },
+    { "ring=2T", false, "jvmticheck: bad value '2T' for ring (expected a size from 1M to 1T (K, M, G, T: KiB, MiB, GiB, TiB))" },
+    { "ring=1MB", false, "jvmticheck: bad value '1MB' for ring (expected a size from 1M to 1T (K, M, G, T: KiB, MiB, GiB, TiB))" },
     { "agent=/p/lib.so,trace=all", true,
       "jvmticheck: agent= must come last: all that follows it is the agent's, so 'trace=all' is no option of ours here "
       "(expected trace=all,agent=/p/lib.so)" },
@@ -1025,6 +1029,57 @@ START_TEST(test_record_left_chunk)
         events++;
     ck_assert_uint_eq(events, 40000);
     free(out);
+}
+END_TEST
+
+/* ring=1M: a thread records twelve times the ring's size; the recording
+ * stays at the ring's size (plus its header and strings) and holds the
+ * newest records, without a gap, up to the last one made. */
+START_TEST(test_record_ring)
+{
+    char bin[4200], opts[4300];
+    snprintf(bin, sizeof bin, "%s", path_for("ring.bin"));
+    snprintf(opts, sizeof opts, "format=jsonl,trace=all,ring=1M,record=%s", bin);
+    init_log("ring.jsonl", opts);
+    enum { N = 150000 };                /* 64 to 96 bytes each: 12 MB */
+    for (int i = 0; i < N; i++) {
+        jc_rec *r = jc_rec_begin(JC_REC_EVENT, "StubEvent");
+        jc_rec_arg_int(r, "i", i);
+        for (int k = 0; k < i % 3; k++)     /* records of several sizes: a slot reused is not the lap before */
+            jc_rec_arg_int(r, "k", k);
+        jc_rec_end(r, 1000 + (uint64_t)i, 1);   /* its own time: a ring is read by time, not place */
+    }
+    jc_trace_flush_all();
+    struct stat st;
+    ck_assert_int_eq(stat(bin, &st), 0);
+    ck_assert_msg(st.st_size <= (2 << 20), "a ring of 1 MiB left a file of %lld bytes", (long long)st.st_size);
+    FILE *f = fopen(bin, "rb");
+    ck_assert(f != NULL);
+    char *data = malloc(st.st_size);
+    size_t len = fread(data, 1, st.st_size, f);
+    fclose(f);
+    char *out = NULL;
+    size_t n = 0;
+    ck_assert(jt_trace_decode((const unsigned char *)data, len, bin, JT_TRACE_JSONL, &out, &n) == 0);
+    free(data);
+    long first = -1, last = -1, count = 0;
+    static const char key[] = "\"args\":{\"i\":";
+    size_t bytes = 0;
+    for (const char *p = out; (p = strstr(p, key)) != NULL; p++) {
+        long i = strtol(p + strlen(key), NULL, 10);
+        ck_assert_msg(last < 0 || i == last + 1, "a gap: %ld after %ld", i, last);
+        if (first < 0)
+            first = i;
+        last = i;
+        count++;
+        bytes += 64 + 16 * (size_t)(i % 3);
+    }
+    free(out);
+    /* the newest: all but the slot in use and the ones held or zeroed
+     * ahead of it, 64 KiB each, of 1 MiB */
+    ck_assert_int_eq(last, N - 1);
+    ck_assert_msg(bytes >= (1 << 20) - 4 * (64 << 10), "only %ld records (%zu bytes) kept in a ring of 1 MiB", count, bytes);
+    ck_assert_int_gt(first, N / 2);
 }
 END_TEST
 
@@ -1914,7 +1969,7 @@ static Suite *runtime_suite(void)
         { "init", { test_init, test_init_appends } },
         { "records", { test_jsonl_records, test_text_records, test_phases, test_nested_records, test_tid } },
         { "escaping", { test_escaping_jsonl, test_escaping_text, test_thread_names, test_long_string } },
-        { "record", { test_record_jsonl, test_record_text, test_record_left_chunk } },
+        { "record", { test_record_jsonl, test_record_text, test_record_left_chunk, test_record_ring } },
         { "addresses", { test_addresses_off_jsonl, test_addresses_off_text, test_addresses_on } },
         { "concurrency", { test_concurrent_writers } },
         { "state", { test_violation_counts, test_notes, test_violation_only, test_summary, test_summary_off, test_envs,

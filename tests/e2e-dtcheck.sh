@@ -249,11 +249,24 @@ fi
 ( cd "$out" && ulimit -c 0 && LD_LIBRARY_PATH=$LIBDIR LD_PRELOAD=$JAVA_PRELOAD DTCHECK_OPTIONS='trace=all,verbose=yes' exec "$JAVA" \
     -XX:-CreateCoredumpOnCrash -agentlib:jdwp=transport=dt_check,server=y,suspend=n,address=127.0.0.1:0 \
     -cp "$out/classes" Debuggee ) >"$out/badopt.out" 2>&1 || true
-if grep -q "^dtcheck: unknown option 'verbose' (known: log, record, format, trace, only, addresses, exitcode, halt, repeat, stack, suppress, gen_suppressions, transport)\$" "$out/badopt.out" &&
+if grep -q "^dtcheck: unknown option 'verbose' (known: log, record, ring, format, trace, only, addresses, exitcode, halt, repeat, stack, suppress, gen_suppressions, transport)\$" "$out/badopt.out" &&
    grep -q 'transport dt_check failed to initialize\|Transport dt_check failed to initialize' "$out/badopt.out"; then
     echo "   ok: a bad DTCHECK_OPTIONS is one message and the transport does not load"
 else
     fail "a bad DTCHECK_OPTIONS: $(head -3 "$out/badopt.out")"
+fi
+rm -f "$out"/hs_err_pid*.log
+
+# record= onto a device: refused in libdt_check's own words, with the cause
+( cd "$out" && ulimit -c 0 && LD_LIBRARY_PATH=$LIBDIR LD_PRELOAD=$JAVA_PRELOAD DTCHECK_OPTIONS='record=/dev/full' exec timeout 120 "$JAVA" \
+    -XX:-CreateCoredumpOnCrash -agentlib:jdwp=transport=dt_check,server=y,suspend=n,address=127.0.0.1:0 \
+    -cp "$out/classes" Debuggee ) >"$out/recfull.out" 2>&1 || true
+if grep -q "^dtcheck: cannot record to '/dev/full': it is a character device" "$out/recfull.out" &&
+   ! grep -q '^jvmticheck:' "$out/recfull.out" &&
+   grep -q 'transport dt_check failed to initialize\|Transport dt_check failed to initialize' "$out/recfull.out"; then
+    echo "   ok: record=/dev/full is one dtcheck: message naming the cause, and the transport does not load"
+else
+    fail "record=/dev/full under dt_check: $(head -3 "$out/recfull.out")"
 fi
 rm -f "$out"/hs_err_pid*.log
 

@@ -56,8 +56,9 @@
 # mistakes need JVMTI 9 and 11 functions), the JDK 25 agent (e2e-versions,
 # expectations from each function's since and the VM's version), attach
 # (e2e-attach), a Java agent (e2e-javaagent), virtual threads (e2e-vthreads:
-# 21) and the recording decoded (e2e-trace-bin).  The other tests stay on
-# 17 and 25.  The cost: those tests take about twice the CPU time (here
+# 21), the recording decoded (e2e-trace-bin) and the flight recorder
+# (e2e-trace-ring).  The other tests stay on 17 and 25.
+# The cost: those tests take about twice the CPU time (here
 # e2e-good 15 s -> 32 s, e2e-trace-bin 94 s -> 227 s), some minutes of a
 # make check in all; .ci/run runs them in make check and again under
 # --enable-sanitizers (JDK 8 and 21 with ASan preloaded work), but not in

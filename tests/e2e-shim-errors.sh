@@ -7,12 +7,17 @@
 #   - print exactly one line starting "jvmticheck:" on stderr, and that line
 #     must start with the expected text;
 #   - never run the program.
+# record= (and format=bin's log=) onto /dev/full, /dev/null or a FIFO, or
+# onto the file log= or suppress= names (by name, or by inode through a
+# link), is refused by what is wrong, and the file named twice is kept.
 # On JDK 17 and on the newer JDK (skipped with a note when there is none).
 # Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
 
 e2e_init e2e-shim-errors
+# a FIFO given to record= must be refused, not waited on: a hang fails
+E2E_TIMEOUT=${E2E_TIMEOUT:-120}
 e2e_javac Hello
 agent=$AGENTS_DIR/good_agent.so
 nolib=$out/no-such-dir/libnothing.so
@@ -35,6 +40,14 @@ log-is-dir     | jvmticheck: cannot open log file '"'"'@OUT@'"'"': Is a director
 empty-log      | jvmticheck: option '"'"'log'"'"' needs a value     | log=,agent=@AGENT@
 bare-trace     | jvmticheck: option '"'"'trace'"'"' needs a value   | trace,agent=@AGENT@
 bare-agent     | jvmticheck: option '"'"'agent'"'"' needs a value   | agent
+rec-full       | jvmticheck: cannot record to '"'"'/dev/full'"'"': it is a character device | record=/dev/full,agent=@AGENT@
+rec-null       | jvmticheck: cannot record to '"'"'/dev/null'"'"': it is a character device | format=bin,log=/dev/null,agent=@AGENT@
+rec-fifo       | jvmticheck: cannot record to '"'"'@OUT@/rec.fifo'"'"': it is a FIFO | record=@OUT@/rec.fifo,agent=@AGENT@
+rec-is-log     | jvmticheck: log= and record= name the same file '"'"'@OUT@/both.txt'"'"' | log=@OUT@/both.txt,record=@OUT@/both.txt,agent=@AGENT@
+rec-is-log-too | jvmticheck: log= and record= name the same file '"'"'@OUT@/clash.log'"'"' | log=@OUT@/clash.log,record=@OUT@/clash-link.bin,agent=@AGENT@
+rec-is-supp    | jvmticheck: record= and suppress= name the same file | record=@OUT@/clash.log,suppress=@OUT@/./clash.log,agent=@AGENT@
+ring-alone     | jvmticheck: ring= is the size of a recording: it goes with format=bin or record= | ring=64M,agent=@AGENT@
+ring-too-small | jvmticheck: bad value '"'"'4K'"'"' for ring (expected a size from 1M to 1T | format=bin,log=@OUT@/r.bin,ring=4K,agent=@AGENT@
 '
 
 subst() {
@@ -48,6 +61,12 @@ subst() {
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
 
 [[ -f $zip ]] || { echo "SKIP: $zip not found"; exit 77; }
+# record= onto what is no file, or the file another option names: a FIFO
+# (nobody reads it), a file that exists and a link to it (the same inode)
+rm -f "$out/rec.fifo" "$out/clash-link.bin" "$out/both.txt"
+mkfifo "$out/rec.fifo"
+echo "an existing log" >"$out/clash.log"
+ln -s clash.log "$out/clash-link.bin"
 # shim_errors_run LABEL JDK: every case on the current java (JDK's)
 shim_errors_run() {
     zip=$2/lib/libzip.so    # that JDK's own: another's would not even load
@@ -79,6 +98,7 @@ shim_errors_run() {
         fi
         mv "$out/stderr" "$out/$1-$name.stderr"
     done <<<"$CASES"
+    [[ $(cat "$out/clash.log") == "an existing log" ]] || fail "$1: the log named twice was changed"
 
     # A log that opens but cannot be written: the program runs and exits 0, and
     # one line says that the trace is lost.

@@ -215,6 +215,13 @@ decode jsonl "$srcdir/tests/fuzz/trace-seeds/v5-good.bin" "$out/v5.jsonl"
 decode jsonl "$srcdir/tests/fuzz/trace-seeds/v5-gap.bin" "$out/v5-gap.jsonl"
 [[ $(grep -c '"kind":"call"' "$out/v5.jsonl") -gt 10 ]] || fail "version 5: too few calls decoded"
 cmp -s "$out/v5.jsonl" "$out/v5-gap.jsonl" || fail "version 5: zeros between chunks changed the records"
+# a flight recording (ring=) whose slots went round: read by time, not place
+decode jsonl "$srcdir/tests/fuzz/trace-seeds/v5-ring-good.bin" "$out/v5-ring.jsonl"
+[[ $(grep -c '"kind":"call"' "$out/v5-ring.jsonl") -gt 1000 ]] || fail "a flight recording: too few calls decoded"
+python3 -c '
+import json, sys
+t = [json.loads(l)["t_ns"] for l in open(sys.argv[1])]
+sys.exit(0 if t == sorted(t) else 1)' "$out/v5-ring.jsonl" || fail "a flight recording: its records are not in time order"
 python3 - "$out/good-jsonl.bin" "$out/noclock.bin" "$out/badslot.bin" <<'PY' || fail "could not make the damaged recordings"
 import struct, sys
 d = bytearray(open(sys.argv[1], "rb").read())

@@ -6,13 +6,29 @@
  * - The file is outside input (a crash may have cut it, anyone may hand us
  *   any bytes): every offset, length and id is checked against the file
  *   before it is read; a bad file gives one "FILE:OFFSET: error: what
- *   (expected)" line and no output at all, so output is built in memory
- *   and written only when the whole file decoded.  tests/fuzz/fuzz_trace.c
- *   fuzzes jt_trace_decode.
- * - Two passes: the first walks every chunk (a chunk never used is zeros;
- *   inside one, a record whose state is 0 ends it, and so does the end of
- *   a file cut short) and collects the records and the interned strings,
- *   which may be defined in another thread's chunk; the second prints.
+ *   (expected)" line (offsets are 64-bit: recordings pass 4 GiB) and no
+ *   output at all.  tests/fuzz/fuzz_trace.c fuzzes jt_trace_decode.
+ * - A recording may be far larger than memory (trace=all writes hundreds
+ *   of MB a second), so it is never read whole: trace_src.c hands out its
+ *   bytes through a window of a few MiB.  Two passes.  The first walks
+ *   every chunk (a chunk never used is zeros, a sparse hole is jumped
+ *   over; inside one, a record whose state is 0 ends it, and so does the
+ *   end of a file cut short), checks every record, keeps the interned
+ *   strings (which may be defined in another thread's chunk) and, of each
+ *   chunk, its offset, thread and the span of its records' start times.
+ *   Only then does output start, so a bad file prints nothing.  The second
+ *   merges: records of all threads come sorted by start time, ties in file
+ *   order.  A chunk's records are nearly in time order (a thread makes
+ *   them in order, but writes a record when it is whole: an event after
+ *   the calls its callback made, a call whose outputs came late after
+ *   what came in between), so each chunk is loaded and sorted alone, when
+ *   the merge reaches its earliest start, and dropped once done: a k-way
+ *   merge whose memory is the chunks open at one point in time (about one
+ *   per thread recording then), whatever the file's size, plus the
+ *   strings (the recorder interns at most 32 MiB of them per process) and
+ *   48 bytes per chunk.  Chunks the filters exclude by time, thread or
+ *   check are never loaded.  A flight recording (ring=) needs nothing
+ *   more: its slots are chunks, out of time order in the file.
  * - text and jsonl are what the shim writes directly: the record's items
  *   are the calls the shim made to its trace API (jc_rec_*), raw, and
  *   fmt_record() below replays them with the punctuation, escaping and
@@ -25,6 +41,11 @@
  *   violations, notes, leaks and summaries as instant ("i") events, thread
  *   names as metadata ("M"); each event's args hold the jsonl record.
  */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L   /* O_CLOEXEC, fnmatch under -std=c11 */
+#endif
+#include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <math.h>
 #include <stdarg.h>
@@ -32,13 +53,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "../runtime/jc_bintrace.h"
 #include "../runtime/jc_sink.h"
 #include "../util/diag.h"
-#include "../util/readfile.h"
 #include "../util/suggest.h"
 #include "trace.h"
+#include "trace_src.h"
 
 #define STR_MAX 65536           /* jc_trace.c: bytes of one string shown */
 #define MAX_IDS JC_BIN_MAX_IDS
@@ -111,10 +134,9 @@ typedef struct cconst {
 
 typedef struct rec {
     const unsigned char *r;     /* the record */
-    size_t off;                 /* its offset in the file */
+    uint64_t off;               /* its offset in the file */
     uint32_t tid;
     uint64_t t, dur;            /* ns (ticks converted) */
-    size_t seq;
 } rec;
 
 typedef struct names {
@@ -125,6 +147,7 @@ typedef struct names {
     size_t nconsts;
     str *strs;                  /* by string id */
     size_t nstrs;
+    int owns_strs;              /* their bytes are malloc'd copies (read from a file) */
     long *group_of_id;          /* string id -> group index + 1, -1: none, 0: not looked up */
     int noaddr;
     /* version 4's clock: a record with the ticks flag is timed in ticks,
@@ -143,20 +166,12 @@ typedef struct filters {
 
 /* "path:offset: error: what", through util/diag (so counted, and silent
  * where a caller such as the fuzz target asked for that). */
-static int bad(const char *path, size_t off, const char *what)
+static int bad(const char *path, uint64_t off, const char *what)
 {
     char where[4096];
-    snprintf(where, sizeof where, "%s:%zu", path, off);
+    snprintf(where, sizeof where, "%s:%llu", path, (unsigned long long)off);
     jt_diag(JT_DIAG_ERROR, where, 0, "%s", what);
     return -1;
-}
-
-static int cmp_rec(const void *a, const void *b)
-{
-    const rec *x = a, *y = b;
-    if (x->t != y->t)
-        return x->t < y->t ? -1 : 1;
-    return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 static str id_str(const names *nm, uint32_t id)
@@ -690,24 +705,6 @@ static void chrome_event(sbuf *b, names *nm, const rec *x, int *first)
     free(line.p);
 }
 
-/* Thread names as metadata: the last name each OS thread had. */
-static void chrome_threads(sbuf *b, names *nm, const rec *recs, size_t n, int *first)
-{
-    for (size_t i = 0; i < n; i++) {
-        int later = 0;
-        for (size_t j = i + 1; j < n && !later; j++)
-            later = recs[j].tid == recs[i].tid;
-        if (later)
-            continue;
-        str who = id_str(nm, rd32(recs[i].r + 16));
-        sb_s(b, *first ? "\n" : ",\n");
-        *first = 0;
-        sb_printf(b, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":%u,\"args\":{\"name\":", recs[i].tid);
-        put_quoted(b, &sx_json, &who, "\"");
-        sb_s(b, "}}");
-    }
-}
-
 /* ---- reading ---------------------------------------------------------------------------- */
 
 static int read_names(const unsigned char *d, size_t at, size_t end, const char *path, names *nm)
@@ -758,8 +755,9 @@ static int read_names(const unsigned char *d, size_t at, size_t end, const char 
     return 0;
 }
 
-/* The items of the record at r (len bytes) are whole and known. */
-static int check_items(const unsigned char *r, size_t len, size_t off, const char *path)
+/* The items of the record at r (len bytes, at file offset off) are whole
+ * and known; *fields: one of them is a string field (a "check" maybe). */
+static int check_items(const unsigned char *r, size_t len, uint64_t off, const char *path, int *fields)
 {
     for (size_t at = JC_BIN_REC; at < len;) {
         if (len - at < JC_BIN_ITEM)
@@ -770,6 +768,7 @@ static int check_items(const unsigned char *r, size_t len, size_t off, const cha
         size_t n = item_len(r + at);
         if (n > len - at)
             return bad(path, off + at, "item runs past its record");
+        *fields |= type == JC_BIN_I_FIELD_STR;
         at += n;
     }
     return 0;
@@ -795,26 +794,554 @@ int jt_trace_parse_time(const char *s, uint64_t *out)
     return -1;
 }
 
-#define TIME_EXPECTED "expected a time after the first record: 250ms, 1.5s, 300us, 42ns"
 
-int jt_trace_decode_filtered(const unsigned char *d, size_t len, const char *path, enum jt_trace_fmt fmt,
-                             const jt_trace_filters *tf, char **out, size_t *outlen)
+/* ---- the walk: chunks, then records ------------------------------------------------- */
+
+/* What the first pass keeps of a chunk for the second: where it is, the
+ * span of its records' start times, and what the filters may skip it by. */
+enum { CH_MIXED = 1,            /* its records name more than one thread (or virtual ones) */
+       CH_CHECKS = 2 };         /* a record with a check label or a string field */
+typedef struct chunk {
+    uint64_t off;               /* in the file */
+    uint32_t used;              /* bytes walked: its head and its records */
+    uint32_t clen;              /* its length */
+    uint32_t tid, thread;       /* the OS thread; its records' thread name id (unless CH_MIXED) */
+    unsigned flags;
+    uint64_t tmin, tmax;
+} chunk;
+
+/* A record of a loaded chunk: its start (the merge's key with its offset). */
+typedef struct ent {
+    uint64_t t, dur;
+    uint32_t at;                /* its offset in the chunk */
+} ent;
+
+/* A chunk loaded for the merge: its bytes and its selected records, sorted. */
+typedef struct cursor {
+    const chunk *ch;
+    const unsigned char *buf;   /* the chunk's bytes [0, used) */
+    int owned;
+    ent *e;
+    size_t n, i;
+} cursor;
+
+typedef struct dec {
+    const char *path;
+    jt_src *src;
+    names *nm;
+    filters f;
+    uint32_t unit;              /* the header's chunk size (version 5: the unit) */
+    int sized;                  /* version 5: chunks say their length */
+    chunk *chunks;
+    size_t nchunks, cap;
+    uint64_t t_first;           /* the earliest start of all records */
+    size_t nrec;
+} dec;
+
+static int unreadable(dec *D, uint64_t off)
+{
+    char what[256];
+    if (D->src->err == ENOMEM)
+        return bad(D->path, off, "out of memory");
+    snprintf(what, sizeof what, "cannot read the recording: %s",
+             D->src->err > 0 ? strerror(D->src->err) : "it got shorter while read (a recording still written?)");
+    return bad(D->path, off, what);
+}
+
+/* A record's start and duration in ns. */
+static int rec_times(dec *D, const unsigned char *r, uint64_t at, uint64_t *tp, uint64_t *dp)
+{
+    const names *nm = D->nm;
+    uint64_t t = rd64(r + 32), dur = rd64(r + 40);
+    if (rd32(r + 28) & JC_BIN_RF_TICKS) {
+        if (!nm->ticks)
+            return bad(D->path, at + 28, "a record timed in ticks, and no clock in the header");
+        double ns = (double)nm->ns0 + (double)(int64_t)(t - nm->tk0) * nm->rate;
+        t = ns <= 0 ? 0 : ns >= 1.8e19 ? UINT64_MAX : (uint64_t)(ns + 0.5);
+        double dn = (double)dur * nm->rate;
+        dur = dn >= 1.8e19 ? UINT64_MAX : (uint64_t)(dn + 0.5);
+    }
+    *tp = t;
+    *dp = dur;
+    return 0;
+}
+
+/* A string record's id and bytes, kept by id (the first pass). */
+static int keep_string(dec *D, const unsigned char *r, uint32_t rlen, uint64_t at)
+{
+    names *nm = D->nm;
+    uint32_t id = rd32(r + 20);
+    uint64_t n = rd64(r + 40);
+    if (!id || id >= MAX_IDS || n > rlen - JC_BIN_REC)
+        return bad(D->path, at + 20, "bad string record (expected an id below 2^20 and its bytes inside)");
+    if (id >= nm->nstrs) {
+        size_t ncap = nm->nstrs ? nm->nstrs : 1024;
+        while (ncap <= id)
+            ncap *= 2;
+        str *s = realloc(nm->strs, ncap * sizeof *s);
+        if (!s)
+            return bad(D->path, at, "out of memory");
+        memset(s + nm->nstrs, 0, (ncap - nm->nstrs) * sizeof *s);
+        nm->strs = s;
+        nm->nstrs = ncap;
+    }
+    if (nm->strs[id].p)
+        return bad(D->path, at + 20, "string id defined twice (expected one definition per file)");
+    int owned;
+    const unsigned char *p = jt_src_keep(D->src, at + JC_BIN_REC, (size_t)n, &owned);
+    if (!p)
+        return unreadable(D, at + JC_BIN_REC);
+    nm->owns_strs |= owned;
+    nm->strs[id] = (str){ p, (size_t)n };
+    return 0;
+}
+
+static int selected(names *nm, const rec *x, const filters *f, uint64_t t_first);
+
+/* Walks the records of the chunk at c (clen bytes long, avail of them in
+ * the source src).  First pass (cur NULL): checks them, keeps the strings
+ * and fills *ci.  Second (cur): collects the records the filters select
+ * into cur.  The source of the second pass holds the chunk's bytes as the
+ * first found them; both passes check alike, so a file that changed
+ * between them is refused as the first would have. */
+static int walk_chunk(dec *D, jt_src *src, uint64_t c, uint32_t clen, uint64_t avail, uint32_t tid, chunk *ci,
+                      cursor *cur)
+{
+    const uint64_t end = c + avail;
+    uint64_t at = c + JC_BIN_CHUNK_HEAD;
+    size_t cap = 0;
+    jt_src *const saved = D->src;
+    D->src = src;
+    int rc = 0;
+    while (at + JC_BIN_REC <= end) {
+        const unsigned char *r = jt_src_get(src, at, JC_BIN_REC);
+        if (!r) {
+            rc = unreadable(D, at);
+            break;
+        }
+        uint32_t state = rd32(r), rlen = rd32(r + 4);
+        if (state == 0)
+            break;
+        if (state > JC_BIN_SKIP) {
+            rc = bad(D->path, at, "bad record state (expected 1 entered, 2 complete or 3 skip)");
+            break;
+        }
+        if (rlen < JC_BIN_REC || rlen % 8 != 0 || rlen > clen - JC_BIN_CHUNK_HEAD) {
+            rc = bad(D->path, at + 4, "bad record length (expected a multiple of 8, 48 or more, within a chunk)");
+            break;
+        }
+        if (rlen > end - at) {
+            if (avail < clen)
+                break;          /* the file ends inside it: cut short */
+            rc = bad(D->path, at + 4, "record runs past its chunk");
+            break;
+        }
+        unsigned kind = r[10];
+        if (kind < JC_BIN_K_CALL || kind > JC_BIN_K_PACKET) {
+            rc = bad(D->path, at + 10, "unknown record kind (expected 1 to 10)");
+            break;
+        }
+        if (state == JC_BIN_SKIP || (kind == JC_BIN_K_STRING && cur)) {
+            at += rlen;
+            continue;
+        }
+        if ((kind == JC_BIN_K_STRING || state == JC_BIN_COMPLETE) && !(r = jt_src_get(src, at, rlen))) {
+            rc = unreadable(D, at);
+            break;
+        }
+        if (kind == JC_BIN_K_STRING) {
+            if ((rc = keep_string(D, r, rlen, at)) != 0)
+                break;
+            at += rlen;
+            continue;
+        }
+        /* an entered record may have items on the way in: not shown */
+        int fields = 0;
+        if (state == JC_BIN_COMPLETE && (rc = check_items(r, rlen, at, D->path, &fields)) != 0)
+            break;
+        uint64_t t = 0, dur = 0;
+        if ((rc = rec_times(D, r, at, &t, &dur)) != 0)
+            break;
+        if (!cur) {
+            uint32_t thread = rd32(r + 16);
+            int vt = state == JC_BIN_COMPLETE && rlen >= JC_BIN_REC + JC_BIN_ITEM && r[JC_BIN_REC] == JC_BIN_I_VTHREAD;
+            if (ci->tmax == 0 && ci->tmin == UINT64_MAX)
+                ci->thread = thread;
+            else if (ci->thread != thread)
+                ci->flags |= CH_MIXED;
+            if (vt)
+                ci->flags |= CH_MIXED;
+            if (rd32(r + 24) || fields)
+                ci->flags |= CH_CHECKS;
+            ci->tmin = t < ci->tmin ? t : ci->tmin;
+            ci->tmax = t > ci->tmax ? t : ci->tmax;
+            if (!D->nrec++ || t < D->t_first)
+                D->t_first = t;
+        } else {
+            rec x = { r, at, tid, t, dur };
+            if (selected(D->nm, &x, &D->f, D->t_first)) {
+                if (cur->n == cap) {
+                    ent *more = realloc(cur->e, (cap = cap ? cap * 2 : 256) * sizeof *more);
+                    if (!more) {
+                        rc = bad(D->path, at, "out of memory");
+                        break;
+                    }
+                    cur->e = more;
+                }
+                cur->e[cur->n++] = (ent){ t, dur, (uint32_t)(at - c) };
+            }
+        }
+        at += rlen;
+    }
+    if (ci)
+        ci->used = (uint32_t)(at - c);
+    D->src = saved;
+    return rc;
+}
+
+/* The first pass: the header's names, then every chunk, checked; the
+ * strings kept, and of each chunk with records what the second needs. */
+static int first_pass(dec *D, uint64_t len, uint64_t hlen)
+{
+    jt_src *src = D->src;
+    uint64_t clen;
+    for (uint64_t c = hlen; c < len; c += clen) {
+        clen = D->unit;         /* a chunk never taken: one unit at a time */
+        if (len - c < JC_BIN_CHUNK_HEAD)
+            break;              /* cut short before its header: nothing */
+        const unsigned char *h = jt_src_get(src, c, JC_BIN_CHUNK_HEAD);
+        if (!h)
+            return unreadable(D, c);
+        if (memcmp(h, JC_BIN_CHUNK_MAGIC, 8) != 0) {
+            static const unsigned char zeros[8];
+            if (memcmp(h, zeros, 8) != 0)
+                return bad(D->path, c, "not a chunk (expected the magic " JC_BIN_CHUNK_MAGIC " or zeros)");
+            /* never used; a hole of a sparse file is skipped whole, to
+             * the unit where data starts again */
+            uint64_t next = jt_src_next_data(src, c + D->unit);
+            if (next > c + D->unit)
+                clen = (next - hlen) / D->unit * D->unit + hlen - c;
+            continue;
+        }
+        if (D->sized) {
+            clen = rd32(h + JC_BIN_CHUNK_LEN_AT);
+            if (clen < D->unit || clen % D->unit != 0 || clen > (1u << 30))
+                return bad(D->path, c + JC_BIN_CHUNK_LEN_AT,
+                           "bad chunk length (expected a multiple of the header's unit, up to 1 GiB)");
+        }
+        uint64_t avail = len - c < clen ? len - c : clen;
+        chunk ci = { .off = c, .clen = (uint32_t)clen, .tid = rd32(h + 8), .tmin = UINT64_MAX };
+        int rc = walk_chunk(D, src, c, (uint32_t)clen, avail, ci.tid, &ci, NULL);
+        if (rc != 0)
+            return rc;
+        if (ci.tmin == UINT64_MAX)
+            continue;           /* strings only, or nothing */
+        if (D->nchunks == D->cap) {
+            chunk *more = realloc(D->chunks, (D->cap = D->cap ? D->cap * 2 : 256) * sizeof *more);
+            if (!more)
+                return bad(D->path, c, "out of memory");
+            D->chunks = more;
+        }
+        D->chunks[D->nchunks++] = ci;
+    }
+    return 0;
+}
+
+/* ---- the second pass: the chunks merged by start time ------------------------------ */
+
+/* The chunk cannot hold a record the filters select. */
+static int chunk_excluded(dec *D, const chunk *ch)
+{
+    const filters *f = &D->f;
+    if (f->has_since && ch->tmax - D->t_first < f->since)
+        return 1;
+    if (f->has_until && ch->tmin - D->t_first > f->until)
+        return 1;
+    if (f->thread && !(ch->flags & CH_MIXED)) {
+        char tid[16];
+        snprintf(tid, sizeof tid, "%u", ch->tid);
+        if (strcmp(f->thread, tid) != 0 && !glob_str(f->thread, id_str(D->nm, ch->thread)))
+            return 1;
+    }
+    if (f->check && !(ch->flags & CH_CHECKS))
+        return 1;
+    return 0;
+}
+
+static int cmp_ent(const void *a, const void *b)
+{
+    const ent *x = a, *y = b;
+    if (x->t != y->t)
+        return x->t < y->t ? -1 : 1;
+    return x->at < y->at ? -1 : x->at > y->at;
+}
+
+static void cursor_free(cursor *cur)
+{
+    if (cur->owned)
+        free((void *)cur->buf);
+    free(cur->e);
+    free(cur);
+}
+
+/* Loads the chunk: its bytes, its selected records in (start, offset)
+ * order.  *out is NULL when none is selected. */
+static int load_chunk(dec *D, const chunk *ch, cursor **out)
 {
     *out = NULL;
-    *outlen = 0;
-    filters f = { 0 };
-    if (tf) {
-        f.thread = tf->thread;
-        f.function = tf->function;
-        f.check = tf->check;
-        if (tf->since && jt_trace_parse_time(tf->since, &f.since) != 0)
-            return bad(path, 0, "bad --since (" TIME_EXPECTED ")");
-        if (tf->until && jt_trace_parse_time(tf->until, &f.until) != 0)
-            return bad(path, 0, "bad --until (" TIME_EXPECTED ")");
-        f.has_since = tf->since != NULL;
-        f.has_until = tf->until != NULL;
+    cursor *cur = calloc(1, sizeof *cur);
+    if (!cur)
+        return bad(D->path, ch->off, "out of memory");
+    cur->ch = ch;
+    cur->buf = jt_src_keep(D->src, ch->off, ch->used, &cur->owned);
+    if (!cur->buf) {
+        free(cur);
+        return unreadable(D, ch->off);
     }
-    if (len < JC_BIN_NAMES_AT_V3 || memcmp(d, JC_BIN_MAGIC, 8) != 0)
+    jt_src in;
+    jt_src_mem(&in, cur->buf, ch->off, ch->used);
+    int rc = walk_chunk(D, &in, ch->off, ch->clen, ch->used, ch->tid, NULL, cur);
+    if (rc != 0 || cur->n == 0) {
+        cursor_free(cur);
+        return rc;
+    }
+    /* a thread makes its records in time order, but a record is written
+     * when it is whole: an event after the calls made in its callback, a
+     * call whose outputs came late after what came between */
+    int sorted = 1;
+    for (size_t i = 1; i < cur->n && sorted; i++)
+        sorted = cur->e[i - 1].t <= cur->e[i].t;
+    if (!sorted)
+        qsort(cur->e, cur->n, sizeof *cur->e, cmp_ent);
+    *out = cur;
+    return 0;
+}
+
+static rec cursor_rec(const cursor *c)
+{
+    const ent *e = &c->e[c->i];
+    return (rec){ c->buf + e->at, c->ch->off + e->at, c->ch->tid, e->t, e->dur };
+}
+
+/* a's next record starts before b's (the same start: the one first in the file) */
+static int before(const cursor *a, const cursor *b)
+{
+    const ent *x = &a->e[a->i], *y = &b->e[b->i];
+    if (x->t != y->t)
+        return x->t < y->t;
+    return a->ch->off + x->at < b->ch->off + y->at;
+}
+
+static void sift_down(cursor **h, size_t n, size_t i)
+{
+    for (;;) {
+        size_t l = 2 * i + 1, m = i;
+        if (l < n && before(h[l], h[m]))
+            m = l;
+        if (l + 1 < n && before(h[l + 1], h[m]))
+            m = l + 1;
+        if (m == i)
+            return;
+        cursor *t = h[i];
+        h[i] = h[m];
+        h[m] = t;
+        i = m;
+    }
+}
+
+static void sift_up(cursor **h, size_t i)
+{
+    while (i && before(h[i], h[(i - 1) / 2])) {
+        cursor *t = h[i];
+        h[i] = h[(i - 1) / 2];
+        h[(i - 1) / 2] = t;
+        i = (i - 1) / 2;
+    }
+}
+
+static int cmp_chunk_start(const void *a, const void *b)
+{
+    const chunk *x = *(const chunk *const *)a, *y = *(const chunk *const *)b;
+    if (x->tmin != y->tmin)
+        return x->tmin < y->tmin ? -1 : 1;
+    return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* Where the records go: appended to b, which is handed to the sink (when
+ * there is one) whenever it holds FLUSH bytes. */
+#define FLUSH (1u << 20)
+typedef struct out {
+    sbuf b;
+    FILE *sink;                 /* NULL: all of it stays in b */
+    int failed;
+} out;
+
+static void out_flush(out *o, int all)
+{
+    if (!o->sink || (!all && o->b.len < FLUSH))
+        return;
+    if (o->b.len && fwrite(o->b.p, 1, o->b.len, o->sink) != o->b.len)
+        o->failed = 1;
+    o->b.len = 0;
+}
+
+typedef int (*emit_fn)(dec *D, out *o, const rec *x, void *ctx);
+
+/* Every selected record, in order of start time (then of offset), to
+ * emit: a k-way merge of the chunks, each loaded when the merge reaches
+ * the earliest start in it and dropped when done.  Memory: the chunks
+ * whose time spans overlap the merge's point (about one per thread then
+ * recording), never the file. */
+static int merge(dec *D, out *o, emit_fn emit, void *ctx)
+{
+    int rc = 0;
+    const chunk **order = malloc((D->nchunks ? D->nchunks : 1) * sizeof *order);
+    cursor **heap = malloc((D->nchunks ? D->nchunks : 1) * sizeof *heap);
+    if (!order || !heap) {
+        free(order);
+        free(heap);
+        return bad(D->path, 0, "out of memory");
+    }
+    size_t n = 0, k = 0, nh = 0;
+    for (size_t i = 0; i < D->nchunks; i++)
+        if (!chunk_excluded(D, &D->chunks[i]))
+            order[n++] = &D->chunks[i];
+    qsort(order, n, sizeof *order, cmp_chunk_start);
+    for (;;) {
+        /* every chunk that may hold a record before the heap's first */
+        while (k < n && (nh == 0 || order[k]->tmin <= heap[0]->e[heap[0]->i].t)) {
+            cursor *cur;
+            if ((rc = load_chunk(D, order[k++], &cur)) != 0)
+                goto done;
+            if (cur) {
+                heap[nh++] = cur;
+                sift_up(heap, nh - 1);
+            }
+        }
+        if (nh == 0)
+            break;
+        cursor *top = heap[0];
+        rec x = cursor_rec(top);
+        if ((rc = emit(D, o, &x, ctx)) != 0)
+            goto done;
+        out_flush(o, 0);
+        if (++top->i == top->n) {
+            cursor_free(top);
+            heap[0] = heap[--nh];
+        }
+        sift_down(heap, nh, 0);
+    }
+done:
+    for (size_t i = 0; i < nh; i++)
+        cursor_free(heap[i]);
+    free(heap);
+    free(order);
+    return rc;
+}
+
+static int emit_line(dec *D, out *o, const rec *x, void *ctx)
+{
+    fmt_record(&o->b, D->nm, x, ctx);
+    sb_add(&o->b, "\n", 1);
+    return o->b.oom ? bad(D->path, x->off, "out of memory") : 0;
+}
+
+static int emit_chrome(dec *D, out *o, const rec *x, void *ctx)
+{
+    chrome_event(&o->b, D->nm, x, ctx);
+    return o->b.oom ? bad(D->path, x->off, "out of memory") : 0;
+}
+
+/* Thread names as Chrome metadata: the name in each OS thread's last
+ * selected record, in the order of those records. */
+typedef struct last {
+    uint32_t tid, thread;       /* thread: its name id */
+    uint64_t t, off;
+    int used;
+} last;
+
+static int cmp_last(const void *a, const void *b)
+{
+    const last *x = a, *y = b;
+    if (x->t != y->t)
+        return x->t < y->t ? -1 : 1;
+    return x->off < y->off ? -1 : x->off > y->off;
+}
+
+static int chrome_threads(dec *D, out *o, int *first)
+{
+    size_t cap = 1024, n = 0;
+    last *tab = calloc(cap, sizeof *tab);
+    int rc = tab ? 0 : bad(D->path, 0, "out of memory");
+    for (size_t i = 0; i < D->nchunks && rc == 0; i++) {
+        cursor *cur;
+        if (chunk_excluded(D, &D->chunks[i]) || (rc = load_chunk(D, &D->chunks[i], &cur)) != 0 || !cur)
+            continue;
+        if (2 * (n + 1) > cap) {    /* open addressing by tid, kept half empty */
+            last *big = calloc(cap * 2, sizeof *big);
+            if (!big) {
+                cursor_free(cur);
+                rc = bad(D->path, 0, "out of memory");
+                break;
+            }
+            for (size_t j = 0; j < cap; j++)
+                for (size_t h = tab[j].tid * 2654435761u % (cap * 2); tab[j].used; h = (h + 1) % (cap * 2))
+                    if (!big[h].used) {
+                        big[h] = tab[j];
+                        break;
+                    }
+            free(tab);
+            tab = big;
+            cap *= 2;
+        }
+        size_t h = cur->ch->tid * 2654435761u % cap;
+        while (tab[h].used && tab[h].tid != cur->ch->tid)
+            h = (h + 1) % cap;
+        if (!tab[h].used) {
+            tab[h] = (last){ .tid = cur->ch->tid, .used = 1 };
+            n++;
+        }
+        for (cur->i = 0; cur->i < cur->n; cur->i++) {
+            rec x = cursor_rec(cur);
+            if (!tab[h].off || x.t > tab[h].t || (x.t == tab[h].t && x.off > tab[h].off)) {
+                tab[h].t = x.t;
+                tab[h].off = x.off;
+                tab[h].thread = rd32(x.r + 16);
+            }
+        }
+        cursor_free(cur);
+    }
+    if (rc == 0) {
+        size_t m = 0;
+        for (size_t j = 0; j < cap; j++)
+            if (tab[j].used)
+                tab[m++] = tab[j];
+        qsort(tab, m, sizeof *tab, cmp_last);
+        for (size_t j = 0; j < m; j++) {
+            str who = id_str(D->nm, tab[j].thread);
+            sb_s(&o->b, *first ? "\n" : ",\n");
+            *first = 0;
+            sb_printf(&o->b, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":%u,\"args\":{\"name\":", tab[j].tid);
+            put_quoted(&o->b, &sx_json, &who, "\"");
+            sb_s(&o->b, "}}");
+            out_flush(o, 0);
+        }
+    }
+    free(tab);
+    return rc;
+}
+
+/* ---- decoding ------------------------------------------------------------------------ */
+
+#define TIME_EXPECTED "expected a time after the first record: 250ms, 1.5s, 300us, 42ns"
+
+/* The header: names, clock, unit.  *hlen_out: where the chunks start. */
+static int read_header(dec *D, uint64_t len, uint64_t *hlen_out, const unsigned char **head, int *head_owned)
+{
+    const char *path = D->path;
+    names *nm = D->nm;
+    const unsigned char *d = len >= JC_BIN_NAMES_AT_V3 ? jt_src_get(D->src, 0, JC_BIN_NAMES_AT_V3) : NULL;
+    if (!d || memcmp(d, JC_BIN_MAGIC, 8) != 0)
         return bad(path, 0, "not a jvmticheck recording (expected the magic " JC_BIN_MAGIC ")");
     uint32_t version = rd32(d + 8);
     if (version < JC_BIN_VERSION_OLDEST || version > JC_BIN_VERSION)
@@ -826,183 +1353,105 @@ int jt_trace_decode_filtered(const unsigned char *d, size_t len, const char *pat
     if (chunk < JC_BIN_CHUNK_HEAD + JC_BIN_REC || chunk % 8 != 0 || chunk > (1u << 30))
         return bad(path, 12, "bad chunk size (expected a multiple of 8 from 112 to 1 GiB)");
     /* version 5: chunk is the unit, each chunk says its own length */
-    const int sized = version >= JC_BIN_VERSION_CHUNK_LEN;
+    D->unit = chunk;
+    D->sized = version >= JC_BIN_VERSION_CHUNK_LEN;
     if (hlen < names_at || hlen % 4096 != 0 || hlen > (1u << 30))
         return bad(path, 20, "bad header size (expected a multiple of 4096)");
-    if (nlen > hlen - names_at || names_at + (size_t)nlen > len)
+    if (nlen > hlen - names_at || names_at + (uint64_t)nlen > len)
         return bad(path, 16, "names run past the header or the file");
-    names *nm = calloc(1, sizeof *nm);
-    if (!nm)
-        return bad(path, 0, "out of memory");
+    /* the header and its names, kept: the names are looked up to the end */
+    if (!(d = *head = jt_src_keep(D->src, 0, names_at + (size_t)nlen, head_owned)))
+        return unreadable(D, 0);
     nm->noaddr = (rd32(d + 24) & JC_BIN_FLAG_NOADDR) != 0;
     nm->nophase = (rd32(d + 24) & JC_BIN_FLAG_NOPHASE) != 0;
     if (version >= 4 && rd32(d + JC_BIN_CLOCK_AT) == JC_BIN_CLOCK_TSC) {
         uint32_t use = rd32(d + JC_BIN_CLOCK_USE_AT);
-        if (use != 1 && use != 2) {
-            free(nm);
+        if (use != 1 && use != 2)
             return bad(path, JC_BIN_CLOCK_USE_AT, "bad clock slot (expected 1 or 2)");
-        }
         const unsigned char *p = d + (use == 1 ? JC_BIN_CLOCK_A_AT : JC_BIN_CLOCK_B_AT);
         uint64_t tk1 = rd64(p), ns1 = rd64(p + 8);
         nm->tk0 = rd64(d + JC_BIN_CLOCK_0_AT);
         nm->ns0 = rd64(d + JC_BIN_CLOCK_0_AT + 8);
-        if (tk1 <= nm->tk0 || ns1 <= nm->ns0) {
-            free(nm);
+        if (tk1 <= nm->tk0 || ns1 <= nm->ns0)
             return bad(path, JC_BIN_CLOCK_0_AT, "bad clock pairs (expected the latest after the first)");
-        }
         nm->ticks = 1;
         nm->rate = (double)(ns1 - nm->ns0) / (double)(tk1 - nm->tk0);
     }
-    rec *recs = NULL;
-    size_t nrec = 0, cap = 0;
-    int rc = read_names(d, names_at, names_at + nlen, path, nm);
-    for (size_t c = hlen, clen = chunk; c < len && rc == 0; c += clen) {
-        clen = chunk;               /* a chunk never taken: one unit at a time */
-        if (len - c < JC_BIN_CHUNK_HEAD)
-            break;                  /* cut short before its header: nothing */
-        if (memcmp(d + c, JC_BIN_CHUNK_MAGIC, 8) != 0) {
-            int zero = 1;
-            for (size_t i = 0; i < 8; i++)
-                zero &= d[c + i] == 0;
-            if (zero)
-                continue;           /* never used */
-            rc = bad(path, c, "not a chunk (expected the magic " JC_BIN_CHUNK_MAGIC " or zeros)");
-            break;
-        }
-        if (sized) {
-            clen = rd32(d + c + JC_BIN_CHUNK_LEN_AT);
-            if (clen < chunk || clen % chunk != 0 || clen > (1u << 30)) {
-                rc = bad(path, c + JC_BIN_CHUNK_LEN_AT,
-                         "bad chunk length (expected a multiple of the header's unit, up to 1 GiB)");
-                break;
-            }
-        }
-        size_t avail = len - c < clen ? len - c : clen;
-        uint32_t tid = rd32(d + c + 8);
-        for (size_t at = c + JC_BIN_CHUNK_HEAD; at + JC_BIN_REC <= c + avail;) {
-            const unsigned char *r = d + at;
-            uint32_t state = rd32(r), rlen = rd32(r + 4);
-            if (state == 0)
-                break;
-            if (state > JC_BIN_SKIP) {
-                rc = bad(path, at, "bad record state (expected 1 entered, 2 complete or 3 skip)");
-                break;
-            }
-            if (rlen < JC_BIN_REC || rlen % 8 != 0 || rlen > clen - JC_BIN_CHUNK_HEAD) {
-                rc = bad(path, at + 4, "bad record length (expected a multiple of 8, 48 or more, within a chunk)");
-                break;
-            }
-            if (rlen > c + avail - at) {
-                if (avail < clen)
-                    break;          /* the file ends inside it: cut short */
-                rc = bad(path, at + 4, "record runs past its chunk");
-                break;
-            }
-            unsigned kind = r[10];
-            if (kind < JC_BIN_K_CALL || kind > JC_BIN_K_PACKET) {
-                rc = bad(path, at + 10, "unknown record kind (expected 1 to 10)");
-                break;
-            }
-            if (state == JC_BIN_SKIP) {
-                at += rlen;
-                continue;
-            }
-            if (kind == JC_BIN_K_STRING) {
-                uint32_t id = rd32(r + 20);
-                uint64_t n = rd64(r + 40);
-                if (!id || id >= MAX_IDS || n > rlen - JC_BIN_REC) {
-                    rc = bad(path, at + 20, "bad string record (expected an id below 2^20 and its bytes inside)");
-                    break;
-                }
-                if (id >= nm->nstrs) {
-                    size_t ncap = nm->nstrs ? nm->nstrs : 1024;
-                    while (ncap <= id)
-                        ncap *= 2;
-                    str *s = realloc(nm->strs, ncap * sizeof *s);
-                    if (!s) {
-                        rc = bad(path, at, "out of memory");
-                        break;
-                    }
-                    memset(s + nm->nstrs, 0, (ncap - nm->nstrs) * sizeof *s);
-                    nm->strs = s;
-                    nm->nstrs = ncap;
-                }
-                if (nm->strs[id].p) {
-                    rc = bad(path, at + 20, "string id defined twice (expected one definition per file)");
-                    break;
-                }
-                nm->strs[id] = (str){ r + JC_BIN_REC, (size_t)n };
-                at += rlen;
-                continue;
-            }
-            /* an entered record may have items on the way in: not shown */
-            if (state == JC_BIN_COMPLETE && (rc = check_items(r, rlen, at, path)) != 0)
-                break;
-            if (nrec == cap) {
-                rec *more = realloc(recs, (cap = cap ? cap * 2 : 1024) * sizeof *recs);
-                if (!more) {
-                    rc = bad(path, at, "out of memory");
-                    break;
-                }
-                recs = more;
-            }
-            uint64_t t = rd64(r + 32), dur = rd64(r + 40);
-            if (rd32(r + 28) & JC_BIN_RF_TICKS) {
-                if (!nm->ticks) {
-                    rc = bad(path, at + 28, "a record timed in ticks, and no clock in the header");
-                    break;
-                }
-                double ns = (double)nm->ns0 + (double)(int64_t)(t - nm->tk0) * nm->rate;
-                t = ns <= 0 ? 0 : ns >= 1.8e19 ? UINT64_MAX : (uint64_t)(ns + 0.5);
-                double dn = (double)dur * nm->rate;
-                dur = dn >= 1.8e19 ? UINT64_MAX : (uint64_t)(dn + 0.5);
-            }
-            recs[nrec] = (rec){ r, at, tid, t, dur, nrec };
-            nrec++;
-            at += rlen;
-        }
+    *hlen_out = hlen;
+    return read_names(d, names_at, names_at + nlen, path, nm);
+}
+
+/* Decodes the recording src (len bytes) into o. */
+static int decode(jt_src *src, uint64_t len, const char *path, enum jt_trace_fmt fmt, const jt_trace_filters *tf,
+                  out *o)
+{
+    dec D = { .path = path, .src = src };
+    if (tf) {
+        D.f.thread = tf->thread;
+        D.f.function = tf->function;
+        D.f.check = tf->check;
+        if (tf->since && jt_trace_parse_time(tf->since, &D.f.since) != 0)
+            return bad(path, 0, "bad --since (" TIME_EXPECTED ")");
+        if (tf->until && jt_trace_parse_time(tf->until, &D.f.until) != 0)
+            return bad(path, 0, "bad --until (" TIME_EXPECTED ")");
+        D.f.has_since = tf->since != NULL;
+        D.f.has_until = tf->until != NULL;
     }
+    if (!(D.nm = calloc(1, sizeof *D.nm)))
+        return bad(path, 0, "out of memory");
+    names *nm = D.nm;
+    const unsigned char *head = NULL;
+    int head_owned = 0;
+    uint64_t hlen = 0;
+    int rc = read_header(&D, len, &hlen, &head, &head_owned);
+    if (rc == 0)
+        rc = first_pass(&D, len, hlen);
     if (rc == 0 && nm->nstrs && !(nm->group_of_id = calloc(nm->nstrs, sizeof *nm->group_of_id)))
         rc = bad(path, 0, "out of memory");
-    sbuf b = { 0 };
+    /* the whole file is checked: from here on output goes out */
     if (rc == 0) {
-        if (nrec)
-            qsort(recs, nrec, sizeof *recs, cmp_rec);
-        uint64_t t_first = nrec ? recs[0].t : 0;
-        size_t kept = 0;
-        for (size_t i = 0; i < nrec; i++)
-            if (selected(nm, &recs[i], &f, t_first))
-                recs[kept++] = recs[i];
-        nrec = kept;
         if (fmt == JT_TRACE_CHROME) {
             int first = 1;
-            sb_s(&b, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[");
-            chrome_threads(&b, nm, recs, nrec, &first);
-            for (size_t i = 0; i < nrec; i++)
-                chrome_event(&b, nm, &recs[i], &first);
-            sb_s(&b, "\n]}\n");
+            sb_s(&o->b, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[");
+            rc = chrome_threads(&D, o, &first);
+            if (rc == 0)
+                rc = merge(&D, o, emit_chrome, &first);
+            sb_s(&o->b, "\n]}\n");
         } else {
-            for (size_t i = 0; i < nrec; i++) {
-                fmt_record(&b, nm, &recs[i], fmt == JT_TRACE_JSONL ? &sx_json : &sx_text);
-                sb_add(&b, "\n", 1);
-            }
+            rc = merge(&D, o, emit_line, (void *)(fmt == JT_TRACE_JSONL ? &sx_json : &sx_text));
         }
-        sb_add(&b, "", 0);
-        if (b.oom)
+        sb_add(&o->b, "", 0);
+        if (rc == 0 && o->b.oom)
             rc = bad(path, 0, "out of memory");
     }
-    free(recs);
+    if (nm->owns_strs)
+        for (size_t i = 0; i < nm->nstrs; i++)
+            free((void *)nm->strs[i].p);
+    if (head_owned)
+        free((void *)head);
+    free(D.chunks);
     free(nm->groups);
     free(nm->consts);
     free(nm->strs);
     free(nm->group_of_id);
     free(nm);
-    if (rc != 0) {
-        free(b.p);
+    return rc;
+}
+
+int jt_trace_decode_filtered(const unsigned char *d, size_t len, const char *path, enum jt_trace_fmt fmt,
+                             const jt_trace_filters *tf, char **outp, size_t *outlen)
+{
+    *outp = NULL;
+    *outlen = 0;
+    jt_src src;
+    jt_src_mem(&src, d, 0, len);
+    out o = { { 0 }, NULL, 0 };
+    if (decode(&src, len, path, fmt, tf, &o) != 0) {
+        free(o.b.p);
         return -1;
     }
-    *out = b.p;
-    *outlen = b.len;
+    *outp = o.b.p;
+    *outlen = o.b.len;
     return 0;
 }
 
@@ -1010,6 +1459,20 @@ int jt_trace_decode(const unsigned char *d, size_t len, const char *path, enum j
                     size_t *outlen)
 {
     return jt_trace_decode_filtered(d, len, path, fmt, NULL, out, outlen);
+}
+
+int jt_trace_decode_fd(int fd, uint64_t len, const char *path, enum jt_trace_fmt fmt, const jt_trace_filters *tf,
+                       FILE *to, int *write_failed)
+{
+    jt_src src;
+    jt_src_fd(&src, fd, len);
+    out o = { { 0 }, to, 0 };
+    int rc = decode(&src, len, path, fmt, tf, &o);
+    out_flush(&o, 1);
+    *write_failed = o.failed;
+    free(o.b.p);
+    jt_src_free(&src);
+    return rc;
 }
 
 #define USAGE "[--format=text|jsonl|chrome] [--thread=NAME|TID] [--function=GLOB] [--check=GLOB] " \
@@ -1100,21 +1563,37 @@ int jt_trace_main(int argc, char **argv)
         fprintf(stderr, "jvmtigen trace: error: bad --until=%s (" TIME_EXPECTED ")\n", tf.until);
         return 2;
     }
-    size_t len;
-    char *data = jt_read_file(path, &len, "a jvmticheck recording (format=bin)");
-    if (!data)
+    /* read through a window, never whole: a recording may be far larger
+     * than memory; a FIFO or device is refused, a recording is a file */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    struct stat st;
+    const char *refusal = NULL;
+    if (fd < 0)
+        refusal = strerror(errno);
+    else if (fstat(fd, &st) != 0)
+        refusal = strerror(errno);
+    else if (!S_ISREG(st.st_mode))
+        refusal = "is not a regular file";
+    else if (st.st_size == 0)
+        refusal = "is empty";
+    if (refusal) {
+        jt_diag(JT_DIAG_ERROR, path, 0, "%s (expected a jvmticheck recording (format=bin))", refusal);
+        if (fd >= 0)
+            close(fd);
         return 1;
-    char *text;
-    size_t n;
-    int rc = jt_trace_decode_filtered((const unsigned char *)data, len, path, fmt, &tf, &text, &n);
-    free(data);
-    if (rc != 0)
-        return 1;
-    int ok = fwrite(text, 1, n, stdout) == n && fflush(stdout) == 0;
-    free(text);
-    if (!ok) {
+    }
+    static char obuf[1u << 16];
+    setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
+    int write_failed = 0;
+    int rc = jt_trace_decode_fd(fd, (uint64_t)st.st_size, path, fmt, &tf, stdout, &write_failed);
+    close(fd);
+    if (fflush(stdout) != 0 || ferror(stdout))
+        write_failed = 1;
+    if (write_failed) {
         fprintf(stderr, "jvmtigen trace: error: cannot write standard output\n");
         return 1;
     }
+    if (rc != 0)
+        return 1;
     return 0;
 }

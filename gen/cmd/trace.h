@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum jt_trace_fmt { JT_TRACE_TEXT, JT_TRACE_JSONL, JT_TRACE_CHROME };
 
@@ -24,6 +25,13 @@ int jt_trace_decode_filtered(const unsigned char *data, size_t len, const char *
                              const jt_trace_filters *filters, char **out, size_t *outlen);
 int jt_trace_decode(const unsigned char *data, size_t len, const char *path, enum jt_trace_fmt fmt, char **out,
                     size_t *outlen);
+
+/* The same from the file fd (len bytes long), read through a window in
+ * bounded memory and written to `to` as it is decoded (after the whole
+ * file was checked: a bad file gives its message and no output).
+ * *write_failed: a write to `to` failed. */
+int jt_trace_decode_fd(int fd, uint64_t len, const char *path, enum jt_trace_fmt fmt, const jt_trace_filters *filters,
+                       FILE *to, int *write_failed);
 
 /* "250ms", "1.5s", "300us", "42ns", "42" as nanoseconds (saturated at
  * UINT64_MAX); -1 when s is not such a time. */

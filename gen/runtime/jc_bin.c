@@ -60,6 +60,7 @@
 #endif
 
 #include "jc_bin_pool.h"
+#include "jc_bin_ring.h"
 #include "jc_bintrace.h"
 #include "jc_inline.h"
 #include "jc_internal.h"
@@ -84,6 +85,13 @@ static unsigned char *bin_header;   /* mapped for the process's life */
 static size_t bin_header_len;
 static atomic_bool bin_failed;
 static char bin_path[256];
+/* ring=: the records go into the ring's slots (jc_bin_ring.c), strings
+ * into chunks of their own after it (the ring would lose them). */
+static bool bin_ring;
+static atomic_bool ring_full_said;
+static unsigned char *str_chunk, *str_pos, *str_end;    /* under intern_mu */
+static uint32_t str_next_len;
+static const char *bin_tool = "jvmticheck";     /* the word in front of messages */
 
 typedef struct ient ient;
 
@@ -207,7 +215,7 @@ static void bin_failure(const char *what, int e)
     if (atomic_exchange(&bin_failed, true))
         return;
     char msg[512];
-    int n = snprintf(msg, sizeof msg, "jvmticheck: cannot %s the binary trace %s: %s; it stops here\n", what,
+    int n = snprintf(msg, sizeof msg, "%s: cannot %s the binary trace %s: %s; it stops here\n", bin_tool, what,
                      bin_path, strerror(e));
     if (n > 0)
         (void)!write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
@@ -255,13 +263,65 @@ static uint32_t intern_count;
 static size_t intern_bytes;
 static pthread_mutex_t intern_mu = PTHREAD_MUTEX_INITIALIZER;
 
-int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
+/* What kind of file st is, for a message. */
+static const char *file_kind(const struct stat *st)
+{
+    return S_ISCHR(st->st_mode) ? "a character device" : S_ISBLK(st->st_mode) ? "a block device"
+         : S_ISFIFO(st->st_mode) ? "a FIFO" : S_ISSOCK(st->st_mode) ? "a socket"
+         : S_ISDIR(st->st_mode) ? "a directory" : "not a regular file";
+}
+
+/* Creates the recording's file with hlen bytes allocated: its fd, or -1
+ * with a message in err.  A recording is mapped, so it must be a regular
+ * file: /dev/null, /dev/full, a FIFO are refused by what they are (a FIFO
+ * is opened without waiting for a reader, so the VM never hangs here).
+ * A file of that name may still be mapped by its recorder: another load
+ * of the shim in this process (a failed attach, or two with one log=),
+ * or another process (log= without %p).  Truncated, its pages would go
+ * from under their writers (SIGBUS): a new file takes the name instead
+ * (where it cannot be removed, it is truncated as before). */
+static int open_recording(const char *tool, const char *path, size_t hlen, char *err, size_t errlen)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s: cannot record to '%s': it is %s (a recording is a regular file the shim maps)",
+                 tool, path, file_kind(&st));
+        return -1;
+    }
+    if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+        (void)unlink(path);
+    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0644);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot open the recording '%s': %s", tool, path, strerror(errno));
+        return -1;
+    }
+    /* made something else between the stat and the open */
+    memset(&st, 0, sizeof st);
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s: cannot record to '%s': it is %s (a recording is a regular file the shim maps)",
+                 tool, path, file_kind(&st));
+        close(fd);
+        return -1;
+    }
+    (void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    /* posix_fallocate returns its error (errno is not set) */
+    int e = posix_fallocate(fd, 0, (off_t)hlen);
+    if (e != 0) {
+        snprintf(err, errlen, "%s: cannot allocate the recording '%s': %s", tool, path, strerror(e));
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+int jc_bin_open(const char *path, bool addresses, uint64_t ring, char *err, size_t errlen)
 {
     snprintf(bin_path, sizeof bin_path, "%s", path);
     nbuf nb = { 0 };
     /* the names of the interface being checked (jc_iface_jvmti, or the
      * transport's): the decoder reads them from here */
     const jc_iface *ifc = jc_g.iface ? jc_g.iface : &jc_iface_jvmti;
+    bin_tool = ifc->tool;
     for (int i = 1, max = ifc->fn_max(); i <= max && i < 65536; i++)
         if (ifc->fn_name(i))
             put_name(&nb, JC_BIN_NAME_FN, (unsigned)i, 0, ifc->fn_name(i));
@@ -284,7 +344,7 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
                      grp->constants[k].name);
     }
     if (!nb.p) {
-        snprintf(err, errlen, "jvmticheck: out of memory");
+        snprintf(err, errlen, "%s: out of memory", ifc->tool);
         return -1;
     }
     size_t hlen = (JC_BIN_NAMES_AT + nb.len + 4095) & ~(size_t)4095;
@@ -293,20 +353,14 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
      * or another process (log= without %p).  Truncated, its pages would go
      * from under their writers (SIGBUS): a new file takes the name instead
      * (where it cannot be removed, it is truncated as before). */
-    struct stat old;
-    if (lstat(path, &old) == 0 && S_ISREG(old.st_mode))
-        (void)unlink(path);
-    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0 || posix_fallocate(fd, 0, (off_t)hlen) != 0) {
-        snprintf(err, errlen, "jvmticheck: cannot open binary trace '%s': %s", path, strerror(errno));
-        if (fd >= 0)
-            close(fd);
+    int fd = open_recording(ifc->tool, path, hlen, err, errlen);
+    if (fd < 0) {
         free(nb.p);
         return -1;
     }
     unsigned char *h = mmap(NULL, hlen, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     if (h == MAP_FAILED) {
-        snprintf(err, errlen, "jvmticheck: cannot map binary trace '%s': %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: cannot map the recording '%s': %s", ifc->tool, path, strerror(errno));
         close(fd);
         free(nb.p);
         return -1;
@@ -331,11 +385,27 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
         put64(h + JC_BIN_CLOCK_A_AT + 8, ns1);
         put32(h + JC_BIN_CLOCK_USE_AT, 1);
     }
-    put32(h + 12, CHUNK_MIN);
+    /* ring=: the ring's slots right after the header, the chunks of
+     * strings after it */
+    uint64_t ring_bytes = ring / JC_BIN_RING_SLOT * JC_BIN_RING_SLOT;
+    if (ring) {
+        int e = jc_bin_ring_open(fd, (uint64_t)hlen, ring_bytes,
+                                 (_Atomic uint64_t *)(void *)(h + JC_BIN_RING_NEXT_AT));
+        if (e) {
+            snprintf(err, errlen, "%s: cannot allocate the ring of the recording '%s' (%llu bytes): %s", ifc->tool,
+                     path, (unsigned long long)ring_bytes, strerror(e));
+            munmap(h, hlen);
+            close(fd);
+            return -1;
+        }
+        put64(h + JC_BIN_RING_AT, ring_bytes);
+    }
+    put32(h + 12, ring ? JC_BIN_RING_SLOT : CHUNK_MIN);
     put32(h + 16, (uint32_t)nb.len);
     put32(h + 20, (uint32_t)hlen);
-    put32(h + 24, (addresses ? 0 : JC_BIN_FLAG_NOADDR) | (ifc->phases ? 0 : JC_BIN_FLAG_NOPHASE));
-    atomic_store((_Atomic uint64_t *)(void *)(h + JC_BIN_NEXT_AT), (uint64_t)hlen);
+    put32(h + 24, (addresses ? 0 : JC_BIN_FLAG_NOADDR) | (ifc->phases ? 0 : JC_BIN_FLAG_NOPHASE)
+                      | (ring ? JC_BIN_FLAG_RING : 0));
+    atomic_store((_Atomic uint64_t *)(void *)(h + JC_BIN_NEXT_AT), (uint64_t)hlen + (ring ? ring_bytes : 0));
     atomic_store((_Atomic uint32_t *)(void *)(h + JC_BIN_NEXT_ID_AT), 1u);
     pthread_mutex_lock(&intern_mu);
     for (size_t i = 0; i < INTERN_SLOTS; i++) {
@@ -345,10 +415,15 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
     }
     intern_count = 0;
     intern_bytes = 0;
+    /* the chunk of strings of a recording before stays mapped (nothing
+     * writes to it again) */
+    str_chunk = str_pos = str_end = NULL;
+    str_next_len = 0;
     pthread_mutex_unlock(&intern_mu);
     /* the chunk maker moves to this recording (waiting for a chunk of the
      * old one in the making) before the old one is closed */
-    jc_bin_pool_start(fd, (_Atomic uint64_t *)(void *)(h + JC_BIN_NEXT_AT), CHUNK_MIN, CHUNK_MAX);
+    /* (a ring: no chunks to make ready, its pages to fault in) */
+    jc_bin_pool_start(fd, (_Atomic uint64_t *)(void *)(h + JC_BIN_NEXT_AT), ring ? 0 : CHUNK_MIN, CHUNK_MAX, ring != 0);
     if (bin_header)
         munmap(bin_header, bin_header_len);
     if (bin_fd >= 0)
@@ -358,6 +433,8 @@ int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen)
     bin_header_len = hlen;
     atomic_store(&bin_failed, false);
     bin_fd = fd;
+    bin_ring = ring != 0;
+    atomic_store(&ring_full_said, false);
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, jc_bin_atfork);
     static bool at_exit;
@@ -400,7 +477,10 @@ static size_t chunk_len(const unsigned char *c)
 static void give_back(unsigned char *c)
 {
     atomic_fetch_sub(&chunks_held, 1);
-    jc_bin_pool_retire(c, chunk_len(c));
+    if (jc_bin_ring_owns(c))
+        jc_bin_ring_release(c);         /* reused, never unmapped */
+    else
+        jc_bin_pool_retire(c, chunk_len(c));
 }
 
 static bool in_chunk(const unsigned char *r, const unsigned char *c)
@@ -433,6 +513,20 @@ static void sweep_left(bin_tls *t)
 
 /* A new chunk for the calling thread, with room for need bytes of
  * records; false when none can be had. */
+/* Every slot of the ring is held: said once, records dropped meanwhile. */
+static void ring_full(void)
+{
+    if (atomic_exchange(&ring_full_said, true))
+        return;
+    char msg[640];
+    int n = snprintf(msg, sizeof msg,
+                     "%s: every one of the %zu slots of the ring of the binary trace %s is held by a thread: "
+                     "records of threads without one are dropped (give ring= 64 KiB or more per thread)\n",
+                     bin_tool, jc_bin_ring_slots(), bin_path);
+    if (n > 0)
+        (void)!write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
+}
+
 static bool new_chunk(bin_tls *t, size_t need)
 {
     if (atomic_load(&bin_failed) || bin_fd < 0)
@@ -444,8 +538,16 @@ static bool new_chunk(bin_tls *t, size_t need)
     size_t len = t->next_len ? t->next_len : CHUNK_MIN;
     while (len - JC_BIN_CHUNK_HEAD < need && len < CHUNK_MAX)
         len *= 2;
-    unsigned char *c = jc_bin_pool_take(len);
-    if (!c) {
+    unsigned char *c = NULL;
+    if (bin_ring) {
+        /* a slot of the ring: one size, taken from the oldest */
+        len = JC_BIN_RING_SLOT;
+        if (need > len - JC_BIN_CHUNK_HEAD || !(c = jc_bin_ring_take())) {
+            if (need <= len - JC_BIN_CHUNK_HEAD)
+                ring_full();
+            return false;
+        }
+    } else if (!(c = jc_bin_pool_take(len))) {
         int e = jc_bin_chunk_make(bin_fd, (_Atomic uint64_t *)(void *)(bin_header + JC_BIN_NEXT_AT), len, &c);
         if (e) {
             bin_failure(e > 0 ? "grow" : "map", e > 0 ? e : -e);
@@ -517,11 +619,46 @@ static ient *probe(const char *s, size_t n, uint32_t h, bool *empty_at)
     return NULL;
 }
 
-/* Writes a string record (id, bytes) into this thread's chunk. */
+/* n bytes in the chunk of strings (a ring's recording; under intern_mu),
+ * or NULL. */
+static unsigned char *room_strings(size_t n)
+{
+    if (!str_pos || (size_t)(str_end - str_pos) < n) {
+        if (atomic_load(&bin_failed) || bin_fd < 0)
+            return NULL;
+        size_t len = str_next_len ? str_next_len : JC_BIN_RING_SLOT;
+        while (len - JC_BIN_CHUNK_HEAD < n && len < CHUNK_MAX)
+            len *= 2;
+        if (len - JC_BIN_CHUNK_HEAD < n)
+            return NULL;
+        unsigned char *c;
+        int e = jc_bin_chunk_make(bin_fd, (_Atomic uint64_t *)(void *)(bin_header + JC_BIN_NEXT_AT), len, &c);
+        if (e) {
+            bin_failure(e > 0 ? "grow" : "map", e > 0 ? e : -e);
+            return NULL;
+        }
+        put32(c + JC_BIN_CHUNK_LEN_AT, (uint32_t)len);
+        put32(c + 8, (uint32_t)syscall(SYS_gettid));
+        memcpy(c + 16, "strings", 8);
+        memcpy(c, JC_BIN_CHUNK_MAGIC, 8);
+        if (str_chunk)
+            jc_bin_pool_retire(str_chunk, chunk_len(str_chunk));
+        str_chunk = c;
+        str_pos = c + JC_BIN_CHUNK_HEAD;
+        str_end = c + len;
+        str_next_len = (uint32_t)(len < CHUNK_MAX ? len * 2 : CHUNK_MAX);
+    }
+    unsigned char *r = str_pos;
+    str_pos += n;
+    return r;
+}
+
+/* Writes a string record (id, bytes) into this thread's chunk (a ring's
+ * recording: into the chunk of strings). */
 static bool put_string_record(bin_tls *t, uint32_t id, const char *s, size_t n)
 {
     size_t len = JC_BIN_REC + ((n + 7) & ~(size_t)7);
-    unsigned char *r = room(t, len);
+    unsigned char *r = bin_ring ? room_strings(len) : room(t, len);
     if (!r)
         return false;
     memset(r + 4, 0, JC_BIN_REC - 4);
@@ -609,9 +746,11 @@ static void fork_child(void)
     t->depth = 0;
     t->pending = NULL;
     for (int i = 0; i < t->nleft; i++)
-        munmap(t->left[i], chunk_len(t->left[i]));     /* the parent's */
+        if (!jc_bin_ring_owns(t->left[i]))              /* a ring stays mapped whole */
+            munmap(t->left[i], chunk_len(t->left[i]));     /* the parent's */
     t->nleft = 0;
     memset(t->cache, 0, sizeof t->cache);
+    str_chunk = str_pos = str_end = NULL;               /* the parent's, mapped still */
     pthread_mutex_init(&intern_mu, NULL);
 }
 

@@ -21,6 +21,10 @@
  * chunks lying unused on disk).  The sizes between are passed once per
  * thread, and made by the thread itself.
  *
+ * A flight recording (ring=, jc_bin_ring.c) takes no chunks from here:
+ * the thread faults the ring's pages in once, at open, and then only
+ * unmaps the chunks of strings that recording leaves.
+ *
  * A chunk made ready but never taken stays zeros in the file, which the
  * decoder skips.  Its offset comes from the shared counter in the header,
  * as every chunk's.  fork(): the child inherits the ready chunks' mappings,
@@ -38,6 +42,7 @@
 #include <sys/mman.h>
 
 #include "jc_bin_pool.h"
+#include "jc_bin_ring.h"
 #include "jc_internal.h"
 
 #define POOL 4
@@ -63,6 +68,7 @@ static _Atomic uint64_t *pool_next;
 static unsigned pool_gen;           /* a new recording: chunks of the old one are not handed out */
 static bool pool_failed;            /* could not make one: leave it to the threads (who report) */
 static bool thread_started, in_child;
+static bool ring_to_fault;          /* a ring (ring=) whose pages are to be faulted in */
 
 int jc_bin_chunk_make(int fd, _Atomic uint64_t *next, size_t chunk, unsigned char **out)
 {
@@ -81,7 +87,7 @@ int jc_bin_chunk_make(int fd, _Atomic uint64_t *next, size_t chunk, unsigned cha
 /* The size to make a chunk of next (under mu), or -1: none needed. */
 static int size_needed(void)
 {
-    if (pool_fd < 0 || pool_failed)
+    if (pool_fd < 0 || pool_failed || pool_size[SMALL] == 0)
         return -1;
     if (nready[SMALL] < POOL)
         return SMALL;
@@ -95,8 +101,18 @@ static void *preparer(void *unused)
     (void)unused;
     pthread_mutex_lock(&mu);
     for (;;) {
-        while (nretired == 0 && size_needed() < 0)
+        while (nretired == 0 && size_needed() < 0 && !ring_to_fault)
             pthread_cond_wait(&wake, &mu);
+        if (ring_to_fault) {
+            ring_to_fault = false;
+            making = true;      /* the ring stays mapped: the flag only orders a new recording after */
+            pthread_mutex_unlock(&mu);
+            jc_bin_ring_populate();
+            pthread_mutex_lock(&mu);
+            making = false;
+            pthread_cond_broadcast(&idle);
+            continue;
+        }
         if (nretired) {
             unsigned char *old[RETIRED];
             size_t lens[RETIRED];
@@ -170,7 +186,7 @@ static void register_atfork(void)
     pthread_atfork(fork_prepare, fork_parent, fork_child);
 }
 
-void jc_bin_pool_start(int fd, _Atomic uint64_t *next, size_t small, size_t big)
+void jc_bin_pool_start(int fd, _Atomic uint64_t *next, size_t small, size_t big, bool ring)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, register_atfork);
@@ -187,6 +203,7 @@ void jc_bin_pool_start(int fd, _Atomic uint64_t *next, size_t small, size_t big)
     pool_size[BIG] = big;
     big_wanted = false;
     pool_failed = false;
+    ring_to_fault = ring && !in_child;
     if (!thread_started && !in_child)
         start_thread();
     pthread_cond_signal(&wake);

@@ -4,6 +4,7 @@
 #define JVMTICHECK_BIN_POOL_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,8 +17,10 @@ int jc_bin_chunk_make(int fd, _Atomic uint64_t *next, size_t chunk, unsigned cha
 /* A recording opened (again): chunks of the one before are dropped, and
  * the thread (started on the first call) makes chunks for this one: of
  * the small size (every thread's first), and of the big one (where a
- * thread's chunks stop growing) once a thread has asked for one. */
-void jc_bin_pool_start(int fd, _Atomic uint64_t *next, size_t small, size_t big);
+ * thread's chunks stop growing) once a thread has asked for one; none
+ * when small is 0.  ring: it faults the pages of the recording's ring in
+ * (jc_bin_ring.c). */
+void jc_bin_pool_start(int fd, _Atomic uint64_t *next, size_t small, size_t big, bool ring);
 
 /* A ready chunk of len bytes, or NULL (the caller makes one with
  * jc_bin_chunk_make): only the small and big sizes are made ready. */

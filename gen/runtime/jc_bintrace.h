@@ -16,6 +16,14 @@
  *                 one taken at open, at 64 and 80 two slots for the latest
  *                 one, at 96 the u32 slot in use (1: at 64, 2: at 80).
  *                 ns = ns0 + (ticks - ticks0) * (ns1 - ns0) / (ticks1 - ticks0).
+ *                 A flight recording (flags bit 2, ring=SIZE): at 104 the
+ *                 u64 bytes of its ring, whose slots (chunks of one unit,
+ *                 64 KiB) follow the header and are reused oldest first,
+ *                 at 112 the u64 count of slots taken (the next is this
+ *                 modulo their number); its strings are in chunks after
+ *                 the ring.  The decoder needs neither: a slot being
+ *                 reused is zeros from its magic on, and records are
+ *                 ordered by their times, never by where they are.
  *                 Version 3 had 64 bytes, no clock, names at 64;
  *                 then the names: entries of 12 bytes (u8 kind, u8 len,
  *                 u16 num, u32 0, i64 value) and len bytes of name, for
@@ -26,7 +34,8 @@
  *                 in the file.
  *   then chunks, each owned by one thread:
  *     [0, 64)     magic, the thread's OS id (u32), at 12 the chunk's
- *                 length (u32; version 5), its OS name (32 bytes at 16)
+ *                 length (u32; version 5), its OS name (32 bytes at 16),
+ *                 at 48 a ring slot's index + 1 (u32; 0: no slot)
  *     then records, 8-byte aligned, in the order the thread made them.
  *   Version 5: a chunk's length is a multiple of the unit (a thread's
  *   first is one unit, 16 KiB, each next one twice the last up to 1 MiB),
@@ -90,6 +99,10 @@
 #define JC_BIN_NAME_HEAD 12u
 #define JC_BIN_FLAG_NOADDR 1u           /* header flag: addresses=off */
 #define JC_BIN_FLAG_NOPHASE 2u          /* header flag: records have no phase (libdt_check) */
+#define JC_BIN_FLAG_RING 4u             /* header flag: a flight recording (ring=) */
+#define JC_BIN_RING_AT 104u             /* u64: the ring's bytes */
+#define JC_BIN_RING_NEXT_AT 112u        /* u64: slots taken */
+#define JC_BIN_CHUNK_SLOT_AT 48u        /* u32 in a chunk's head: its ring slot + 1 */
 #define JC_BIN_RF_ERROR 1u              /* record flag: error present */
 #define JC_BIN_RF_TICKS 2u              /* record flag: t and dur in ticks */
 

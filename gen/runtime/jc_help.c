@@ -17,6 +17,7 @@ static const struct help_row {
 } rows[] = {
     { "log=FILE", "where records go (appended; %p becomes the pid); default stderr" },
     { "record=FILE", "also a format=bin recording of the same records (jvmtigen trace FILE)" },
+    { "ring=SIZE", "a flight recorder: the recording keeps only its newest SIZE bytes of records (64M, 1G)" },
     { "format=text|jsonl|bin", "one line per record, text or a JSON object; bin: a recording at log= "
                                "(jvmtigen trace FILE); default text" },
     { "trace=all|calls|events|errors|problems|none", "which records (join with '+'): every call, event, "

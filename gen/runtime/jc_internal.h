@@ -28,8 +28,9 @@ int jc_trace_crash_flush(void);
 /* ---- jc_bin.c ------------------------------------------------------------- */
 
 /* Creates the recording at path (format=bin, record=).  0, or -1 with a
- * message.  addresses: the addresses= option, kept in the header. */
-int jc_bin_open(const char *path, bool addresses, char *err, size_t errlen);
+ * message.  addresses: the addresses= option, kept in the header; ring:
+ * ring= (0: none), the bytes of records kept (jc_bin_ring.c). */
+int jc_bin_open(const char *path, bool addresses, uint64_t ring, char *err, size_t errlen);
 
 /* One record of the trace API on its way into the recording: its items,
  * collected raw (jc_trace.c holds one per open jc_rec). */

@@ -241,6 +241,28 @@ static int parse_suppress(const opt_def *d, const char *value, jc_options *o, ch
     return 0;
 }
 
+/* A size in bytes from 1 MiB to 1 TiB: a number, K, M, G or T after it
+ * (KiB, MiB, ...); ring=. */
+static int parse_ring(const opt_def *d, const char *value, jc_options *o, char *err, size_t errlen)
+{
+    char *end;
+    unsigned long long v = strtoull(value, &end, 10);
+    static const char units[] = "KMGT";
+    const char *u = *end ? strchr(units, *end) : NULL;
+    if (*value < '0' || *value > '9' || (*end && (!u || end[1])) || v > (1ull << 40)) {
+        fail(err, errlen, "bad value '%s' for %s (expected %s)", value, d->name, d->expected);
+        return -1;
+    }
+    for (const char *p = units; u && p <= u; p++)
+        v = v > (1ull << 40) ? v : v << 10;
+    if (v < (1ull << 20) || v > (1ull << 40)) {
+        fail(err, errlen, "bad value '%s' for %s (expected %s)", value, d->name, d->expected);
+        return -1;
+    }
+    o->ring = v;
+    return 0;
+}
+
 static const word exitcode_range[] = { { "min", 1 }, { "max", 255 } };
 static const word repeat_range[] = { { "min", 1 }, { "max", 1000000 } };
 static const word stack_range[] = { { "min", 1 }, { "max", 32 } };
@@ -248,6 +270,7 @@ static const word stack_range[] = { { "min", 1 }, { "max", 32 } };
 static const opt_def options[] = {
     { "log", parse_log, NULL, NULL, false, "a file name", BOTH },
     { "record", parse_record, NULL, NULL, false, "a file name (a format=bin recording besides the log)", BOTH },
+    { "ring", parse_ring, NULL, NULL, false, "a size from 1M to 1T (K, M, G, T: KiB, MiB, GiB, TiB)", BOTH },
     { "format", parse_words, format_words, set_format, false, "text, jsonl or bin", BOTH },
     { "trace", parse_words, trace_words, set_trace, true,
       "all, calls, events, errors, problems or none, or several joined by '+'", BOTH },

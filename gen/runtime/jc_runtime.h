@@ -44,6 +44,7 @@ typedef struct jc_options {
     bool deep;                  /* check=deep / strict+deep: ask the VM (jc_deep.h) */
     char *log_path;             /* NULL: stderr */
     char *record_path;          /* record=FILE: a format=bin recording besides the log */
+    uint64_t ring;              /* ring=SIZE: a flight recording of SIZE bytes (0: the whole run) */
     char **only;                /* globs over function/event names; NULL: all */
     size_t nonly;
     char *agent_path;           /* shim only: the real agent */

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "jc_callsite.h"
@@ -49,6 +50,44 @@ _Atomic uint64_t jc_note_counts[JC_NOTE_COUNT];
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static char *init_text;         /* the options jc_g was set from */
 
+/* a and b name one file: the same name, the same device and inode where
+ * both exist, or (where neither exists yet) the same name in the same
+ * directory. */
+static bool same_file(const char *a, const char *b)
+{
+    if (!a || !b)
+        return false;
+    if (strcmp(a, b) == 0)
+        return true;
+    struct stat sa, sb;
+    bool ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+    if (ea || eb)
+        return ea && eb && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    const char *ba = strrchr(a, '/'), *bb = strrchr(b, '/');
+    if (strcmp(ba ? ba + 1 : a, bb ? bb + 1 : b) != 0)
+        return false;
+    char da[4096], db[4096];
+    snprintf(da, sizeof da, "%.*s", ba ? (int)(ba - a + 1) : 1, ba ? a : ".");
+    snprintf(db, sizeof db, "%.*s", bb ? (int)(bb - b + 1) : 1, bb ? b : ".");
+    return stat(da, &sa) == 0 && stat(db, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* Two of log=, record= and suppress= naming one file: the recording would
+ * replace the log or the suppressions, the log be appended to them. */
+static int files_clash(const jc_options *o, const char *tool, char *err, size_t errlen)
+{
+    const char *const names[] = { "log", "record", "suppress" };
+    const char *const paths[] = { o->log_path, o->record_path, o->suppress_path };
+    for (size_t i = 0; i < 3; i++)
+        for (size_t j = i + 1; j < 3; j++)
+            if (same_file(paths[i], paths[j])) {
+                snprintf(err, errlen, "%s: %s= and %s= name the same file '%s' (each needs its own: one would destroy the other)",
+                         tool, names[i], names[j], paths[i]);
+                return -1;
+            }
+    return 0;
+}
+
 static int init_locked(const jc_iface *iface, const char *text, bool require_agent, char *err, size_t errlen)
 {
     jc_options o;
@@ -75,11 +114,17 @@ static int init_locked(const jc_iface *iface, const char *text, bool require_age
         goto fail;
     }
     if (jc_expand_pid(&o.log_path) != 0 || jc_expand_pid(&o.record_path) != 0) {
-        snprintf(err, errlen, "jvmticheck: out of memory");
+        snprintf(err, errlen, "%s: out of memory", iface->tool);
         goto fail;
     }
-    if ((o.format == JC_FMT_BIN && jc_bin_open(o.log_path, o.addresses, err, errlen) != 0) ||
-        (o.record_path && jc_bin_open(o.record_path, o.addresses, err, errlen) != 0) ||
+    if (files_clash(&o, iface->tool, err, errlen) != 0)
+        goto fail;
+    if (o.ring && o.format != JC_FMT_BIN && !o.record_path) {
+        snprintf(err, errlen, "%s: ring= is the size of a recording: it goes with format=bin or record=", iface->tool);
+        goto fail;
+    }
+    if ((o.format == JC_FMT_BIN && jc_bin_open(o.log_path, o.addresses, o.ring, err, errlen) != 0) ||
+        (o.record_path && jc_bin_open(o.record_path, o.addresses, o.ring, err, errlen) != 0) ||
         (o.suppress_path && jc_suppress_load(o.suppress_path, err, errlen) != 0) ||
         jc_sink_open(o.format == JC_FMT_BIN ? NULL : o.log_path, err, errlen) != 0)
         goto fail;

@@ -1,7 +1,7 @@
 /* crash_agent.c — an agent that dies inside a JVMTI call while other
  * threads are busy calling, or that forks, for tests/e2e-trace-safe.sh.
  *
- * Options: "crash", "kill" or "fork".  At VMInit it attaches BUSY native threads
+ * Options: "crash", "kill", "fork" or "ring:CALLS:FILE".  At VMInit it attaches BUSY native threads
  * (pthreads, named busy-N) that each call SetThreadLocalStorage(NULL, k)
  * for k = 1, 2, 3, ... without end, so the trace of each is a run of
  * consecutive k a test can check for gaps.  Then, on the VMInit thread:
@@ -13,6 +13,11 @@
  * - fork: after 300 ms, fork(); the child makes one call (GetTime) and
  *   exits with exit(0) (atexit handlers run); the parent waits for it,
  *   stops the busy threads and returns: the VM exits normally.
+ * - ring:CALLS:FILE (a flight recording, ring=): once the busy threads
+ *   have made CALLS calls in all, they stop calling (and stay, holding
+ *   their chunks, as threads a crash catches), FILE gets each one's last
+ *   k ("busy-N K" lines, the agent's own count), then GetPhase with a bad
+ *   pointer crashes the VM as in crash.
  */
 #define AGENT_NAME "crash_agent"
 
@@ -32,7 +37,11 @@
 
 static JavaVM *the_vm;
 static jvmtiEnv *jvmti;
-static int mode_crash, mode_kill;
+static int mode_crash, mode_kill, mode_ring;
+static long ring_calls;
+static char ring_file[4096];
+static _Atomic uintptr_t last_k[BUSY];     /* ring: each busy thread's last k */
+static atomic_int stopped;
 static jrawMonitorID waiter_mon;
 static atomic_bool stop;
 static pthread_t busy[BUSY];
@@ -48,8 +57,15 @@ static void *busy_main(void *arg)
         agent_failed("AttachCurrentThread", 0);
         return NULL;
     }
-    for (uintptr_t k = 1; !atomic_load(&stop); k++)
+    for (uintptr_t k = 1; !atomic_load(&stop); k++) {
         (*jvmti)->SetThreadLocalStorage(jvmti, NULL, (const void *)k);
+        atomic_store_explicit(&last_k[(intptr_t)arg], k, memory_order_relaxed);
+    }
+    if (mode_ring) {            /* alive, its chunk held, until the crash */
+        atomic_fetch_add(&stopped, 1);
+        for (;;)
+            pause();
+    }
     (*the_vm)->DetachCurrentThread(the_vm);
     return NULL;
 }
@@ -88,7 +104,29 @@ static void JNICALL vm_init(jvmtiEnv *env, JNIEnv *jni, jthread thread)
             agent_failed("CreateRawMonitor", 0);
         pthread_create(&w, NULL, waiter_main, NULL);
     }
-    sleep_ms(300);
+    if (mode_ring) {
+        for (;;) {
+            uintptr_t sum = 0;
+            for (int i = 0; i < BUSY; i++)
+                sum += atomic_load(&last_k[i]);
+            if (sum >= (uintptr_t)ring_calls)
+                break;
+            sleep_ms(5);
+        }
+        atomic_store(&stop, true);
+        while (atomic_load(&stopped) < BUSY)
+            sleep_ms(1);
+        FILE *f = fopen(ring_file, "w");
+        if (!f)
+            agent_failed("fopen", 0);
+        for (int i = 0; f && i < BUSY; i++)
+            fprintf(f, "busy-%d %lu\n", i, (unsigned long)atomic_load(&last_k[i]));
+        if (f)
+            fclose(f);
+        mode_crash = 1;
+    } else {
+        sleep_ms(300);
+    }
     if (mode_kill) {
         kill(getpid(), SIGKILL);
         for (;;)
@@ -120,6 +158,7 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved)
     the_vm = vm;
     mode_crash = options && strcmp(options, "crash") == 0;
     mode_kill = options && strcmp(options, "kill") == 0;
+    mode_ring = options && sscanf(options, "ring:%ld:%4095s", &ring_calls, ring_file) == 2 && ring_calls > 0;
     if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION_1_2) != JNI_OK)
         return JNI_ERR;
     jvmtiEventCallbacks cb;

@@ -14,7 +14,9 @@ state 7: one error message), from version 5 on gap.bin (good.bin with
 two units of zeros after its first chunk: the same records), each name
 after PREFIX (the seeds of older
 recording versions stay: unprefixed for version 3's, "v4-" for version
-4's, "v5-" for version 5's).  Used once by hand per
+4's, "v5-" for version 5's, "v5-ring-" for a flight recording's, ring=1M
+gone round three times: its slots out of time order, its strings in a
+chunk after the ring).  Used once by hand per
 version; the seeds are committed.
 """
 import struct
