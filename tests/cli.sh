@@ -107,6 +107,22 @@ for mode in --lint --xsl; do
     else bad "jnit $mode: exit $rc, $(wc -l <"$out/jnit.err") lines:"; cat "$out/jnit.err"; fi
 done
 
+echo "== an output that exists and is no regular file (a FIFO, a directory) is refused, left as it is"
+mkdir -p "$out/kinds" && rm -f "$out/kinds/jvmti.h" && mkfifo "$out/kinds/jvmti.h" && mkdir -p "$out/kinds/x.pot"
+for run in "header" "pot" "out"; do
+    rc=0
+    case $run in
+        header) "$JVMTIGEN" --header -o "$out/kinds" "$spec" 2>"$out/kinds/$run.err" || rc=$? ;;
+        pot) "$JVMTIGEN" pot -o "$out/kinds/x.pot" "$spec" 2>"$out/kinds/$run.err" || rc=$? ;;
+        out) "$JVMTIGEN" -IN "$spec" -XSL "$ref/xsl/jvmtiH.xsl" -OUT "$out/kinds/jvmti.h" -PARAM majorversion 25 \
+            2>"$out/kinds/$run.err" || rc=$? ;;
+    esac
+    if [[ $rc -eq 1 && -p $out/kinds/jvmti.h && -d $out/kinds/x.pot ]] &&
+        grep -q 'is a \(FIFO\|directory\), not a regular file: not replaced' "$out/kinds/$run.err" &&
+        [[ $(wc -l <"$out/kinds/$run.err") -eq 1 ]] && ! compgen -G "$out/kinds/.*tmp*" >/dev/null; then ok
+    else bad "$run onto a FIFO or directory: exit $rc, $(head -2 "$out/kinds/$run.err")"; fi
+done
+
 # ---- 2. --help and the subcommands -------------------------------------
 echo "== --help lists every subcommand"
 "$JVMTIGEN" --help >"$out/help" 2>&1 || bad "--help: exit $?"

@@ -17,6 +17,7 @@
 #endif
 #include "cmd/align.h"
 #include "util/suggest.h"
+#include "util/outfile.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -60,6 +61,8 @@ static void usage(FILE *f)
 
 static int write_report(const jt_alignment *al, const char *path)
 {
+    if (jt_out_replaceable(path) != 0)
+        return 1;
     char *tmp = malloc(strlen(path) + 16);
     if (!tmp)
         jt_fatal("out of memory");

@@ -187,6 +187,8 @@ int jt_po_out_write(jt_po_out *p, const char *out)
         unlink(tmp);
         return rc;
     }
+    if (jt_out_replaceable(out) != 0)
+        return 1;
     /* the file's folder, with its parents, as -o DIR of jvmtigen makes one */
     const char *slash = strrchr(out, '/');
     if (slash && slash > out) {

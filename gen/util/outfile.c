@@ -120,6 +120,22 @@ const char *jt_out_memory_text(jt_out *o)
     return o->buf ? o->buf : "";
 }
 
+static const char *file_kind(mode_t m)
+{
+    return S_ISDIR(m) ? "a directory" : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
+         : S_ISFIFO(m) ? "a FIFO" : S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
+int jt_out_replaceable(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || S_ISREG(st.st_mode))
+        return 0;
+    jt_diag(JT_DIAG_ERROR, NULL, 0, "%s is %s, not a regular file: not replaced (name a file)", path,
+            file_kind(st.st_mode));
+    return -1;
+}
+
 jt_out *jt_out_open(const char *dir, const char *name)
 {
     if (to_stdout)
@@ -129,6 +145,12 @@ jt_out *jt_out_open(const char *dir, const char *name)
     if (!o || !(o->tmp = malloc(n)) || !(o->final = malloc(n)))
         jt_fatal("out of memory");
     snprintf(o->final, n, "%s/%s", dir, name);
+    if (jt_out_replaceable(o->final) != 0) {
+        free(o->tmp);
+        free(o->final);
+        free(o);
+        return NULL;
+    }
     snprintf(o->tmp, n, "%s/.%s.tmpXXXXXX", dir, name);
     int fd = mkstemp(o->tmp);
     /* mkstemp makes 0600; outputs are ordinary files: 0666 less the umask */

@@ -20,7 +20,12 @@ void jt_out_to_stdout(void);
 /* Makes the output directory dir unless it is one already; 0, or -1 after
  * a message. */
 int jt_out_dir(const char *dir);
-/* Opens DIR/NAME.tmpXXXXXX; NULL (message printed) on failure. */
+/* 0 when path may be replaced by a new regular file: it does not exist, or
+ * is a regular file; else -1 after a message naming what it is (a rename
+ * over /dev/null as root would put a regular file in its place). */
+int jt_out_replaceable(const char *path);
+/* Opens DIR/NAME.tmpXXXXXX; NULL (message printed) on failure, or when
+ * DIR/NAME is no regular file (jt_out_replaceable). */
 jt_out *jt_out_open(const char *dir, const char *name);
 FILE *jt_out_file(jt_out *o);
 /* An output kept in memory, never published: an emitter that rewrites its
