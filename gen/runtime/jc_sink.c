@@ -18,6 +18,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "jc_open.h"
+#include "jc_quote.h"
 #include "jc_sink.h"
 
 /* ---- strings ------------------------------------------------------------------ */
@@ -140,18 +142,35 @@ static void sink_classify(int fd)
     sink_is_pipe = fstat(fd, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
 }
 
+/* A log may be a regular file (appended to), a FIFO some process reads, or
+ * a character device (a terminal, /dev/null); never a FIFO nobody reads,
+ * whose open would block the VM's start for good (jc_open.h). */
 int jc_sink_open(const char *path, char *err, size_t errlen)
 {
     int fd = 2;
+    char q[300];
     if (path) {
-        fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+        struct stat st;
+        fd = jc_open_kind(path, O_WRONLY | O_APPEND | O_CREAT, 0644, JC_KIND_REG | JC_KIND_FIFO | JC_KIND_CHR, &st);
+        int e = errno;
+        if (fd < 0 && e == 0) {
+            snprintf(err, errlen, "%s: log file '%s' is %s (expected a regular file, a FIFO or a terminal)", sink_tool,
+                     jc_quote(path, q, sizeof q), jc_file_kind_name(st.st_mode));
+            return -1;
+        }
+        if (fd < 0 && e == ENXIO && stat(path, &st) == 0 && S_ISFIFO(st.st_mode)) {
+            snprintf(err, errlen, "%s: cannot open log file '%s': it is a FIFO no process reads (start its reader "
+                     "first)", sink_tool, jc_quote(path, q, sizeof q));
+            return -1;
+        }
         if (fd < 0) {
-            snprintf(err, errlen, "%s: cannot open log file '%s': %s", sink_tool, path, strerror(errno));
+            snprintf(err, errlen, "%s: cannot open log file '%s': %s", sink_tool, jc_quote(path, q, sizeof q),
+                     strerror(e));
             return -1;
         }
     }
     jc_sink_close();
-    snprintf(sink_name, sizeof sink_name, "%s", path ? path : "standard error");
+    jc_quote(path ? path : "standard error", sink_name, sizeof sink_name);
     atomic_store(&sink_failed, false);
     sink_owned = path != NULL;
     sink_classify(fd);

@@ -26,6 +26,7 @@
 
 #include "jc_callsite.h"
 #include "jc_internal.h"
+#include "jc_quote.h"
 #include "jvmti_names.h"
 
 jc_state jc_g;
@@ -60,6 +61,7 @@ static int init_locked(const jc_iface *iface, const char *text, bool require_age
     jc_g.iface = iface;
     jc_sink_set_tool(iface->tool);
     jc_suppress_checks(iface->checks, iface->nchecks);
+    jc_suppress_tool(iface->tool);
     if (jc_options_parse_for(iface->id, text, require_agent, &o, err, errlen) != 0) {
         free(copy);
         return -1;
@@ -118,7 +120,9 @@ int jc_init_iface(const jc_iface *iface, const char *options, bool require_agent
     if (!jc_g.active)
         rc = init_locked(iface, text, require_agent, err, errlen);
     else if (strcmp(init_text, text) != 0) {
-        snprintf(err, errlen, "jvmticheck: already initialised with other options ('%s')", init_text);
+        char q[400];
+        snprintf(err, errlen, "%s: already initialised with other options ('%s')", jc_g.iface->tool,
+                 jc_quote(init_text, q, sizeof q));
         rc = -1;
     }
     pthread_mutex_unlock(&init_lock);

@@ -37,6 +37,7 @@
 #include "jc_callsite.h"
 #include "jc_inline.h"
 #include "jc_internal.h"
+#include "jc_quote.h"
 #include "jc_shim.h"
 #include "jc_sink.h"
 
@@ -186,8 +187,9 @@ char *jc_verdict_format(const jc_verdict_counts *c, char *buf, size_t len)
         if (c->leak_sites_suppressed)
             ADD(" %zu leak site%s", c->leak_sites_suppressed, s_if(c->leak_sites_suppressed));
     }
+    char q[300];
     if (c->log_path)
-        ADD("; log %s", c->log_path);
+        ADD("; log %s", jc_quote(c->log_path, q, sizeof q));
 #undef ADD
     if (len && k >= len)
         buf[len - 1] = '\0';
