@@ -5,7 +5,12 @@
 #      is JSON and no call is missing (the agent's counts);
 #   2. a file size limit (ulimit -f, nobody handles SIGXFSZ) and a full
 #      tmpfs: the VM exits 0, the log ends with a whole record, one message;
-#   3. fork, then exit in the child: no line twice;
+#   3. fork, then exit in the child: no line twice; and with summary=on and
+#      exitcode= after a violation of the parent's (JDK 17 and the newer
+#      JDK): the child ends without a summary or verdict of its own (they
+#      would count the parent's calls again) and with its own exit status
+#      (0), the parent with exitcode=; one verdict line, each summary
+#      record once, none for the child's GetTime;
 #   4. a crash inside a JVMTI call (tests/agents/crash_agent.c) while busy
 #      threads call: in jsonl and text, the crashing call is the last record
 #      of its thread and no busy thread's calls have a gap; and under the
@@ -79,6 +84,36 @@ echo "== fork, then exit in the child"
 e2e_java "-agentpath:$LIBJVMTICHECK=trace=all,format=jsonl,addresses=on,log=$out/fork.jsonl,agent=$AGENTS_DIR/crash_agent.so=fork" Hello
 e2e_expect_clean_run "$out/fork.jsonl"
 check "$out/fork.jsonl" fork || fail "fork: records lost or written twice"
+
+fork_jdks=$JDK_HOME
+if e2e_have_new_jdk; then
+    fork_jdks="$fork_jdks $JDK_NEW"
+fi
+for jdk in $fork_jdks; do
+    e2e_use_jdk "$jdk"
+    echo "== fork after a violation, then exit in the child, summary=on,exitcode=3"
+    rm -f "$out/fork-summary.jsonl"
+    e2e_java "-agentpath:$LIBJVMTICHECK=trace=all,format=jsonl,summary=on,exitcode=3,log=$out/fork-summary.jsonl,agent=$AGENTS_DIR/crash_agent.so=fork,violate" Hello
+    # the agent says FAILED when the child did not exit 0
+    rc_fork=$rc rc=0
+    e2e_expect_clean_exit "fork, summary=on,exitcode=3"
+    [[ $rc_fork -eq 3 ]] || fail "fork, summary=on,exitcode=3: java exited $rc_fork, expected 3 (the parent's exitcode=)"
+    n=$(grep -c '^jvmticheck:' "$out/stderr" || true)
+    [[ $n -eq 1 ]] && grep -q '^jvmticheck: 1 violation in 1 context; log ' "$out/stderr" ||
+        fail "fork, summary=on,exitcode=3: $n lines start with 'jvmticheck:', expected one verdict: $(grep '^jvmticheck:' "$out/stderr" | head -3)"
+    python3 - "$out/fork-summary.jsonl" <<'PY' || fail "fork, summary=on,exitcode=3: the summary was written twice"
+import collections, json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+rows = collections.Counter((r.get("type"), r["name"]) for r in recs if r["kind"] == "summary")
+twice = sorted(k for k, n in rows.items() if n > 1)
+child = [k for k in rows if k[1] == "GetTime"]
+print("   %d summary records, %d written twice, %d for the child's GetTime; %d GetTime call records"
+      % (sum(rows.values()), len(twice), len(child),
+         sum(1 for r in recs if r["kind"] == "call" and r["name"] == "GetTime")))
+sys.exit(1 if twice or child or not rows else 0)
+PY
+done
+e2e_use_jdk "$JDK_HOME"
 
 # crash LABEL LOG OPTIONS: crash_agent dies inside GetPhase under the shim
 # with OPTIONS, logging to LOG; the VM crashed as planned

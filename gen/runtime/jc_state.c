@@ -12,6 +12,12 @@
  * - jc_report_summary runs once (an atomic flag): VMDeath, Agent_OnUnload
  *   and DisposeEnvironment may all ask for it.  Leaks are reported first so
  *   the leak check's count is in the summary.
+ * - A child of fork() that exits without exec runs the atexit handlers it
+ *   inherited, on counts it inherited: the parent's calls, violations and
+ *   blocks.  Its own end would repeat the parent's report (and apply its
+ *   exitcode=), so a child says nothing at its end (jc_forked_child: the
+ *   pid differs from the one the options were set in); its records of the
+ *   calls it made itself still go to the log.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1     /* strdup under -std=c11 */
@@ -49,6 +55,12 @@ _Atomic uint64_t jc_note_counts[JC_NOTE_COUNT];
 
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static char *init_text;         /* the options jc_g was set from */
+static pid_t init_pid;          /* the process they were set in */
+
+bool jc_forked_child(void)
+{
+    return init_pid != 0 && getpid() != init_pid;
+}
 
 static int init_locked(const jc_iface *iface, const char *text, bool require_agent, char *err, size_t errlen)
 {
@@ -87,6 +99,7 @@ static int init_locked(const jc_iface *iface, const char *text, bool require_age
         goto fail;
     jc_g.opt = o;
     init_text = copy;
+    init_pid = getpid();
     if (iface->started)
         iface->started();       /* JVMTI: the only= tables, the crash handler */
     atomic_thread_fence(memory_order_release);
@@ -337,7 +350,8 @@ void jc_report_summary(void)
 {
     /* JVMTI's end report (another interface has its own: libdt_check's
      * verdict), even when a private env's VMDeath asks for it */
-    if (!jc_g.active || jc_g.iface->id != JC_IFACE_JVMTI || atomic_flag_test_and_set(&summary_done))
+    if (!jc_g.active || jc_g.iface->id != JC_IFACE_JVMTI || jc_forked_child()
+        || atomic_flag_test_and_set(&summary_done))
         return;
     jc_trace_flush_all();
     jc_env_each(check_table);
@@ -380,6 +394,7 @@ void jc_reset(void)
     jc_options_free(&jc_g.opt);
     free(init_text);
     init_text = NULL;
+    init_pid = 0;
     atomic_store(&jc_g.phase, 0);
     pthread_mutex_unlock(&init_lock);
     for (int id = 0; id < JC_CHK_COUNT; id++)

@@ -175,7 +175,9 @@ static const char *s_if(unsigned long long n) { return n == 1 ? "" : "s"; }
  * record, and on stderr always, as the shim's), then exitcode=. */
 static void verdict(void)
 {
-    if (!jc_g.active || atomic_flag_test_and_set(&verdict_done))
+    /* a child of fork() ends with its own status and no verdict: the
+     * counts are its parent's (jc_forked_child) */
+    if (!jc_g.active || jc_forked_child() || atomic_flag_test_and_set(&verdict_done))
         return;
     jc_trace_flush_all();
     uint64_t now = jc_now_ns();
