@@ -97,6 +97,7 @@ static int init_locked(const jc_iface *iface, const char *text, bool require_age
         (o.suppress_path && jc_suppress_load(o.suppress_path, err, errlen) != 0) ||
         jc_sink_open(o.format == JC_FMT_BIN ? NULL : o.log_path, err, errlen) != 0)
         goto fail;
+    jc_sink_set_json(o.format == JC_FMT_JSONL);
     jc_g.opt = o;
     init_text = copy;
     init_pid = getpid();
