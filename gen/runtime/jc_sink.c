@@ -433,15 +433,19 @@ bool jc_lock_for(pthread_mutex_t *mu, long ms)
 
 /* While the process dies the lock is tried for a while, then the lines are
  * written anyway: its holder may be the thread that crashed, which never
- * lets it go. */
+ * lets it go.  Once that happened no one waits for it again (the handler
+ * has a record for each thread to write before the process may die). */
 #define DYING_LOCK_MS 2000
+static atomic_bool sink_lock_lost;
 
 void jc_sink_write(const char *p, size_t n)
 {
     bool locked = true;
-    if (atomic_load_explicit(&jc_sink_dying, memory_order_relaxed))
-        locked = jc_lock_for(&sink_mu, DYING_LOCK_MS);
-    else
+    if (atomic_load_explicit(&jc_sink_dying, memory_order_relaxed)) {
+        locked = !atomic_load(&sink_lock_lost) && jc_lock_for(&sink_mu, DYING_LOCK_MS);
+        if (!locked)
+            atomic_store(&sink_lock_lost, true);
+    } else
         pthread_mutex_lock(&sink_mu);
     int fd = atomic_load_explicit(&jc_sink_fd, memory_order_acquire);
     if (fd >= 0 && !atomic_load_explicit(&jc_trace_crashing, memory_order_relaxed))
