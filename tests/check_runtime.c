@@ -12,6 +12,7 @@
 #include <check.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -100,7 +101,15 @@ static lines read_lines(const char *path)
     ssize_t n;
     while ((n = getline(&line, &cap, f)) >= 0) {
         ck_assert_msg(n > 0 && line[n - 1] == '\n', "%s: line %zu is not ended by a newline", path, l.n + 1);
+        /* a log file's padding (jc_sink.c): spaces at either end of a
+         * line, a line of spaces */
+        while (n > 1 && line[n - 2] == ' ')
+            n--;
         line[n - 1] = '\0';
+        size_t lead = strspn(line, " ");
+        if (!line[lead])
+            continue;
+        memmove(line, line + lead, (size_t)n - lead);
         mask_tid(line);
         if (l.n == alloc)
             l.v = realloc(l.v, (alloc = alloc ? alloc * 2 : 64) * sizeof *l.v);
@@ -592,6 +601,106 @@ START_TEST(test_options_error_buffers)
     ck_assert_int_eq(jc_options_parse("foo", false, &o, NULL, 0), -1);
     ck_assert_int_eq(jc_options_parse("trace=some", false, &o, small, 1), -1);
     ck_assert_str_eq(small, "");
+}
+END_TEST
+
+/* What a message quotes of the user's input is escaped: one line, no
+ * terminal escape, any UTF-8 as it is. */
+START_TEST(test_options_escaping)
+{
+    static const struct { const char *text; bool require_agent; const char *message; } cases[] = {
+        { "trace=al\nl", false,
+          "jvmticheck: bad value 'al\\nl' for trace (expected all, calls, events, errors, problems or none, or several "
+          "joined by '+')" },
+        { "\x1b[31mred=1", false, "jvmticheck: unknown option '\\x1b[31mred' (known: log, record, format, trace, only, "
+          "check, leaks, summary, addresses, portability, exitcode, halt, repeat, stack, suppress, gen_suppressions, "
+          "names, help, agent)" },
+        { "format=\r\t\x7f", false, "jvmticheck: bad value '\\r\\t\\x7f' for format (expected text, jsonl or bin)" },
+        /* a C1 control (CSI, U+009B) and a byte that is no UTF-8 are escaped,
+         * a character that is UTF-8 is not; a backslash is doubled */
+        { "format=\xc2\x9b" "2J", false, "jvmticheck: bad value '\\xc2\\x9b2J' for format (expected text, jsonl or bin)" },
+        { "format=\xff\xc3\xa9t\xc3", false, "jvmticheck: bad value '\\xff\xc3\xa9t\\xc3' for format (expected text, "
+          "jsonl or bin)" },
+        { "format=a\\nb", false, "jvmticheck: bad value 'a\\\\nb' for format (expected text, jsonl or bin)" },
+        { "stack=1\n", false, "jvmticheck: bad value '1\\n' for stack (expected a number of frames from 1 to 32)" },
+        { "only=\n++b", false,
+          "jvmticheck: bad value '\\n++b' for only (expected GLOB[+GLOB...] over function and event names)" },
+        { "agent=/p/l\nib.so,trace=\x1b", true,
+          "jvmticheck: agent= must come last: all that follows it is the agent's, so 'trace=\\x1b' is no option of ours "
+          "here (expected trace=\\x1b,agent=/p/l\\nib.so)" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        jc_options o;
+        char err[1024];
+        ck_assert_msg(jc_options_parse(cases[i].text, cases[i].require_agent, &o, err, sizeof err) == -1,
+                      "case %zu was accepted", i);
+        ck_assert_msg(strcmp(err, cases[i].message) == 0, "case %zu:\n got  %s\n want %s", i, err, cases[i].message);
+        for (const unsigned char *p = (const unsigned char *)err; *p; p++)
+            ck_assert_msg(*p >= 0x20 && *p != 0x7f, "case %zu: control character 0x%02x in '%s'", i, *p, err);
+    }
+    /* the transport's rows, the same way */
+    jc_options o;
+    char err[1024];
+    ck_assert_int_eq(jc_options_parse_for(JC_IFACE_TRANSPORT, "halt=\x1b]0;t\x07", false, &o, err, sizeof err), -1);
+    ck_assert_str_eq(err, "dtcheck: bad value '\\x1b]0;t\\x07' for halt (expected on or off)");
+    /* cut, with "...", where the quoted text is long */
+    char big[2000];
+    memset(big, '\n', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    memcpy(big, "trace=", 6);
+    ck_assert_int_eq(jc_options_parse(big, false, &o, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "bad value '\\n\\n") && strstr(err, "\\n...' for trace"), "%s", err);
+}
+END_TEST
+
+/* Suppression files: the file's name and what a message quotes of a rule
+ * are escaped the same way. */
+START_TEST(test_suppress_escaping)
+{
+    char err[512];
+    ck_assert_int_eq(jc_suppress_parse("a\nb.supp", "bogus_check \xc2\x9b" "Get\n", 18, err, sizeof err), -1);
+    ck_assert_str_eq(err, "a\\nb.supp:1: error: unknown check 'bogus_check' (expected a check id such as null_pointer, "
+                          "phase, capability, bad_deallocate, leak, or a glob)");
+    ck_assert_int_eq(jc_suppress_parse("s", "null_pointer Get\xc2\x9b[\n", 21, err, sizeof err), -1);
+    ck_assert_str_eq(err, "s:1: error: unclosed '[' in 'Get\\xc2\\x9b[' (expected a glob such as Get*)");
+    ck_assert_int_eq(jc_suppress_load("/nonexistent/\x1b[2J", err, sizeof err), -1);
+    ck_assert_str_eq(err, "jvmticheck: cannot open suppression file '/nonexistent/\\x1b[2J': No such file or directory");
+}
+END_TEST
+
+/* A FIFO as suppress= or log= never blocks: suppress= takes a regular file
+ * only; log= takes a FIFO that has a reader, and refuses one that has none
+ * (its open would wait for a reader for ever).  A hang fails the test by
+ * its time limit. */
+START_TEST(test_fifo_files)
+{
+    const char *fifo = path_for("fifo");
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    char err[512], text[4400], want[4600];
+    ck_assert_int_eq(jc_suppress_load(fifo, err, sizeof err), -1);
+    snprintf(want, sizeof want, "jvmticheck: suppression file '%s' is a FIFO (expected a regular file)", fifo);
+    ck_assert_str_eq(err, want);
+    ck_assert_int_eq(jc_suppress_load(out_dir, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "' is a directory (expected a regular file)") != NULL, "%s", err);
+
+    snprintf(text, sizeof text, "trace=all,log=%s", fifo);
+    ck_assert_int_eq(jc_init(text, false, err, sizeof err), -1);
+    snprintf(want, sizeof want, "jvmticheck: cannot open log file '%s': it is a FIFO no process reads (start its "
+             "reader first)", fifo);
+    ck_assert_str_eq(err, want);
+    ck_assert(!jc_g.active);
+
+    /* with a reader: the records go through it */
+    int rd = open(fifo, O_RDONLY | O_NONBLOCK);
+    ck_assert_int_ge(rd, 0);
+    ck_assert_msg(jc_init(text, false, err, sizeof err) == 0, "%s", err);
+    jc_rec_end(jc_rec_begin(JC_REC_CALL, "StubOne"), 1, 2);
+    jc_trace_flush_all();
+    char got[512] = "";
+    ssize_t n = read(rd, got, sizeof got - 1);
+    ck_assert_int_gt(n, 0);
+    ck_assert_msg(strstr(got, "] call StubOne() dur=2ns\n") != NULL, "%s", got);
+    close(rd);
 }
 END_TEST
 
@@ -1221,6 +1330,80 @@ START_TEST(test_concurrent_writers)
                   "from collections import Counter\n"
                   "assert Counter(o['thread'] for o in L) == {'w%d' % i: 10000 for i in range(8)}\n");
 }
+END_TEST
+
+/* A process killed inside a write(2) to a regular file leaves the write
+ * cut at a 4 KiB boundary of the file: the sink lays lines out so that none
+ * crosses one.  Lines of 1 to 3000 bytes in writes of 1 to 40 lines, after
+ * an odd-sized start: every block of the file starts a line, and the lines
+ * read back (padding taken off) are those written, in order. */
+static void sink_blocks(bool json)
+{
+    const char *log = path_for(json ? "blocks.jsonl" : "blocks.text");
+    FILE *f = fopen(log, "w");
+    ck_assert(f != NULL);
+    fputs("{\"before\":\"a line of an odd length: the first write does not start a block\"}\n", f);
+    fclose(f);
+    char err[256];
+    ck_assert_msg(jc_sink_open(log, err, sizeof err) == 0, "%s", err);
+    jc_sink_set_json(json);
+    unsigned seed = 12345;
+    size_t cap = 40 * 3100;
+    char *buf = malloc(cap);
+    FILE *want = tmpfile();
+    ck_assert(buf && want);
+    int written = 1;
+    for (int w = 0; w < 400; w++) {
+        size_t n = 0;
+        int k = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 40;
+        for (int i = 0; i < k; i++) {
+            size_t len = 1 + ((seed = seed * 1103515245u + 12345u) >> 16) % (i % 7 == 6 ? 3000 : 300);
+            int h = snprintf(buf + n, cap - n, "{\"n\":%d,\"s\":\"", written++);
+            n += (size_t)h;
+            for (size_t j = 0; j < len; j++)
+                buf[n++] = (char)('a' + j % 26);
+            memcpy(buf + n, "\"}\n", 3);
+            n += 3;
+        }
+        fwrite(buf, 1, n, want);
+        jc_sink_write(buf, n);
+    }
+    jc_sink_close();
+    free(buf);
+
+    struct stat st;
+    ck_assert(stat(log, &st) == 0);
+    char *got = malloc((size_t)st.st_size + 1);
+    f = fopen(log, "rb");
+    ck_assert(got && f && fread(got, 1, (size_t)st.st_size, f) == (size_t)st.st_size);
+    fclose(f);
+    got[st.st_size] = '\0';
+    for (off_t at = 4096; at < st.st_size; at += 4096)
+        ck_assert_msg(got[at - 1] == '\n', "%s: a line crosses the 4 KiB boundary at %lld", log, (long long)at);
+    free(got);
+
+    lines l = read_lines(log);
+    ck_assert_uint_eq(l.n, (size_t)written);
+    rewind(want);
+    char *line = NULL;
+    size_t lcap = 0;
+    for (size_t i = 1; i < l.n; i++) {
+        ssize_t n = getline(&line, &lcap, want);
+        ck_assert(n > 0);
+        line[n - 1] = '\0';
+        ck_assert_msg(strcmp(l.v[i], line) == 0, "%s: line %zu differs: %.80s", log, i + 1, l.v[i]);
+    }
+    free(line);
+    fclose(want);
+    free_lines(&l);
+    if (json)       /* each line as written, padding and all, is JSON */
+        py_check(log, "assert len(L) == 1 + max(o.get('n', 0) for o in L)\n");
+}
+
+START_TEST(test_sink_blocks_text) { sink_blocks(false); }
+END_TEST
+
+START_TEST(test_sink_blocks_jsonl) { sink_blocks(true); }
 END_TEST
 
 /* ---- violations and summary -------------------------------------------------------------------- */
@@ -1965,13 +2148,14 @@ static Suite *runtime_suite(void)
     struct { const char *name; const TTest *tests[16]; } cases[] = {
         { "json", { test_json_validator } },
         { "options", { test_options_defaults, test_options_names, test_options_keywords, test_options_all_at_once,
-                       test_options_only, test_options_agent, test_options_errors, test_options_error_buffers } },
+                       test_options_only, test_options_agent, test_options_errors, test_options_error_buffers,
+                       test_options_escaping, test_suppress_escaping, test_fifo_files } },
         { "init", { test_init, test_init_appends } },
         { "records", { test_jsonl_records, test_text_records, test_phases, test_nested_records, test_tid } },
         { "escaping", { test_escaping_jsonl, test_escaping_text, test_thread_names, test_long_string } },
         { "record", { test_record_jsonl, test_record_text, test_record_left_chunk, test_record_ring } },
         { "addresses", { test_addresses_off_jsonl, test_addresses_off_text, test_addresses_on } },
-        { "concurrency", { test_concurrent_writers } },
+        { "concurrency", { test_concurrent_writers, test_sink_blocks_text, test_sink_blocks_jsonl } },
         { "state", { test_violation_counts, test_notes, test_violation_only, test_summary, test_summary_off, test_envs,
                      test_env_churn, test_restricted_depth_is_per_thread, test_deep_pairs } },
         { "alloc", { test_alloc_release, test_alloc_leaks, test_alloc_referenced, test_alloc_interior,

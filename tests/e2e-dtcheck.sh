@@ -270,6 +270,55 @@ else
 fi
 rm -f "$out"/hs_err_pid*.log
 
+# refused JDK TAG WANT DTCHECK_OPTIONS: libdt_check refuses to start the
+# transport with one line starting WANT on stderr (what it quotes of the
+# options escaped: no raw escape character), under a hang guard (a FIFO
+# must not block the VM's start); the VM does not crash, and where a
+# verdict follows, it does not claim that the run was checked.
+refused() {
+    local jdk=$1 tag=$2 want=$3 rc=0 n line
+    ( cd "$out" && ulimit -c 0 && LD_LIBRARY_PATH=$LIBDIR LD_PRELOAD=$JAVA_PRELOAD DTCHECK_OPTIONS=$4 exec timeout -k 10 60 \
+        "$jdk/bin/java" -XX:-CreateCoredumpOnCrash -agentlib:jdwp=transport=dt_check,server=y,suspend=n,address=127.0.0.1:0 \
+        -cp "$out/classes" Debuggee ) >"$out/$tag.out" 2>&1 || rc=$?
+    [[ $rc -ne 124 && $rc -ne 137 ]] || fail "$tag: the VM still ran after 60 s (a hang): killed"
+    [[ $rc -lt 128 ]] || fail "$tag: java died of signal $((rc - 128))"
+    ! compgen -G "$out/hs_err_pid*.log" >/dev/null || fail "$tag: the VM crashed"
+    rm -f "$out"/hs_err_pid*.log
+    n=0
+    while IFS= read -r line; do [[ $line != "$want"* ]] || n=$((n + 1)); done <"$out/$tag.out"
+    [[ $n -eq 1 ]] || fail "$tag: $n lines start with '$want', expected 1: $(grep '^dtcheck:' "$out/$tag.out" | head -3)"
+    ! grep -q $'\e' "$out/$tag.out" || fail "$tag: a raw escape character in the output"
+    ! grep -q '^dtcheck: no problems found' "$out/$tag.out" || fail "$tag: the verdict says 'no problems found'"
+    if grep -q '^dtcheck: nothing checked' "$out/$tag.out"; then
+        [[ $(grep -c '^dtcheck: ' "$out/$tag.out") -eq 2 ]] || fail "$tag: more than the message and the verdict"
+    else
+        [[ $(grep -c '^dtcheck: ' "$out/$tag.out") -eq 1 ]] || fail "$tag: more than one line from dtcheck"
+    fi
+    [[ $status -ne 0 ]] || echo "   ok ($tag): $(grep '^dtcheck: ' "$out/$tag.out" | tr '\n' ' ')"
+}
+
+rm -f "$out/fifo"; mkfifo "$out/fifo"
+jdks="$JDK_HOME"
+e2e_have_new_jdk && jdks="$jdks $JDK_NEW"
+for jdk in $jdks; do
+    tag=jdk17; [[ $jdk == "$JDK_HOME" ]] || tag=jdknew
+    echo "== $tag: transport= names libdt_check itself, a missing transport, FIFOs, control characters"
+    # it would load and wrap itself without end (a crash of the VM)
+    refused "$jdk" "$tag-self" "dtcheck: cannot load the real transport $LIBDIR/libdt_check.so: that is libdt_check itself" \
+        "transport=$LIBDIR/libdt_check.so"
+    grep -q '^dtcheck: nothing checked (the real transport did not load)$' "$out/$tag-self.out" ||
+        fail "$tag-self: no 'nothing checked' verdict"
+    refused "$jdk" "$tag-missing" "dtcheck: cannot load the real transport $jdk/lib/libdt_nothing.so: " transport=dt_nothing
+    grep -q '^dtcheck: nothing checked (the real transport did not load)$' "$out/$tag-missing.out" ||
+        fail "$tag-missing: no 'nothing checked' verdict"
+    refused "$jdk" "$tag-log-fifo" "dtcheck: cannot open log file '$out/fifo': it is a FIFO no process reads" "log=$out/fifo"
+    refused "$jdk" "$tag-suppress-fifo" "dtcheck: suppression file '$out/fifo' is a FIFO (expected a regular file)" \
+        "suppress=$out/fifo"
+    refused "$jdk" "$tag-transport-fifo" "dtcheck: cannot load the real transport $out/fifo: it is a FIFO" \
+        "transport=$out/fifo"
+    refused "$jdk" "$tag-control" "dtcheck: bad value 'all\\n\\x1b[2J' for trace" "trace=all"$'\n\e''[2J'
+done
+
 # Where libjdwp looks: not in java.library.path (a fact the README states).
 ( cd "$out" && ulimit -c 0 && LD_PRELOAD=$JAVA_PRELOAD exec "$JAVA" -Djava.library.path="$LIBDIR" -XX:-CreateCoredumpOnCrash \
     -agentlib:jdwp=transport=dt_check,server=y,suspend=n,address=127.0.0.1:0 \

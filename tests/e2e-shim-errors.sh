@@ -10,22 +10,29 @@
 # record= (and format=bin's log=) onto /dev/full, /dev/null or a FIFO, or
 # onto the file log= or suppress= names (by name, or by inode through a
 # link), is refused by what is wrong, and the file named twice is kept.
+# Among them: files that would block the VM's start (a FIFO as log= with no
+# reader, as suppress=, as agent=: each run under a hang guard, so a hang
+# fails the test), the shim named as its own agent, and option text with a
+# newline and a terminal escape in it (escaped in the one line: \n,
+# \x1b; no raw ESC on stderr).  Then a log= FIFO that a reader has open:
+# the run succeeds and the records come through it.
 # On JDK 17 and on the newer JDK (skipped with a note when there is none).
 # Exit 0 pass, 1 fail, 77 skip.
 set -euo pipefail
 . "$srcdir/tests/e2e-lib.sh"
 
 e2e_init e2e-shim-errors
-# a FIFO given to record= must be refused, not waited on: a hang fails
-E2E_TIMEOUT=${E2E_TIMEOUT:-120}
 e2e_javac Hello
+E2E_TIMEOUT=120     # a hang guard: a FIFO must never block the VM's start
+mkfifo "$out/fifo"
 agent=$AGENTS_DIR/good_agent.so
 nolib=$out/no-such-dir/libnothing.so
 zip=$JDK_HOME/lib/libzip.so     # a real library, but no agent
 
 # name | expected start of the jvmticheck: line | options
 # (@AGENT@ a good agent, @NOLIB@ a missing file, @ZIP@ a library with no
-# Agent_OnLoad, @AGENTS@ the test agents' directory, @OUT@ this test's directory)
+# Agent_OnLoad, @AGENTS@ the test agents' directory, @OUT@ this test's directory,
+# @SHIM@ the shim, @NL@ a newline, @ESC@ the escape character)
 CASES='
 no-options     | jvmticheck: missing agent=                         |
 no-agent       | jvmticheck: missing agent=                         | trace=all,format=jsonl
@@ -48,6 +55,13 @@ rec-is-log-too | jvmticheck: log= and record= name the same file '"'"'@OUT@/clas
 rec-is-supp    | jvmticheck: record= and suppress= name the same file | record=@OUT@/clash.log,suppress=@OUT@/./clash.log,agent=@AGENT@
 ring-alone     | jvmticheck: ring= is the size of a recording: it goes with format=bin or record= | ring=64M,agent=@AGENT@
 ring-too-small | jvmticheck: bad value '"'"'4K'"'"' for ring (expected a size from 1M to 1T | format=bin,log=@OUT@/r.bin,ring=4K,agent=@AGENT@
+agent-is-shim  | jvmticheck: agent=@SHIM@ is libjvmticheck itself: | agent=@SHIM@
+shim-in-shim   | jvmticheck: agent=@SHIM@ is libjvmticheck itself: | agent=@SHIM@=trace=all,agent=@AGENT@
+log-fifo       | jvmticheck: cannot open log file '"'"'@OUT@/fifo'"'"': it is a FIFO no process reads | log=@OUT@/fifo,agent=@AGENT@
+suppress-fifo  | jvmticheck: suppression file '"'"'@OUT@/fifo'"'"' is a FIFO (expected a regular file) | suppress=@OUT@/fifo,agent=@AGENT@
+agent-fifo     | jvmticheck: cannot load agent @OUT@/fifo: it is a FIFO | agent=@OUT@/fifo
+log-control    | jvmticheck: cannot open log file '"'"'@OUT@/no-such-dir/a\nb\x1b[31m'"'"': No such file | log=@OUT@/no-such-dir/a@NL@b@ESC@[31m,agent=@AGENT@
+trace-control  | jvmticheck: bad value '"'"'all\n\x1b]0;x\x07'"'"' for trace | trace=all@NL@@ESC@]0;x'$'\a'',agent=@AGENT@
 '
 
 subst() {
@@ -56,6 +70,9 @@ subst() {
     s=${s//@AGENT@/$agent}
     s=${s//@NOLIB@/$nolib}
     s=${s//@ZIP@/$zip}
+    s=${s//@SHIM@/$LIBJVMTICHECK}
+    s=${s//@NL@/$'\n'}
+    s=${s//@ESC@/$'\e'}
     printf '%s' "${s//@OUT@/$out}"
 }
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
@@ -91,10 +108,11 @@ shim_errors_run() {
         line=$(grep -m1 '^jvmticheck:' "$out/stderr" || true)
         [[ $line == "$want"* ]] || { fail "$1: $name: no line starting '$want'"; ok=0; }
         grep -q hello "$out/stdout" && { fail "$1: $name: the program ran"; ok=0; }
+        grep -q $'\e' "$out/stderr" && { fail "$1: $name: a raw escape character on stderr"; ok=0; }
         if [[ $ok -eq 1 ]]; then
             echo "   ok: $line"
         else
-            sed 's/^/   stderr: /' "$out/stderr" | head -10
+            sed 's/^/   stderr: /' "$out/stderr" | head -10 || true
         fi
         mv "$out/stderr" "$out/$1-$name.stderr"
     done <<<"$CASES"
@@ -113,6 +131,17 @@ shim_errors_run() {
     grep -q '^jvmticheck: no problems found ([0-9]* calls checked); log /dev/full$' "$out/stderr" || fail "$1: full-log: no verdict line"
     grep -qF "$want" "$out/stderr" && echo "   ok: $(grep -m1 '^jvmticheck:' "$out/stderr")" ||
         fail "$1: full-log: stderr lacks '$want'"
+
+    # A FIFO some process reads is a fine log: the records come through it.
+    echo "== log-fifo-read: log= a FIFO with a reader: expect exit 0 and the records"
+    cat "$out/fifo" >"$out/fifo.read" &
+    local reader=$!
+    e2e_java "-agentpath:$LIBJVMTICHECK=trace=all,format=jsonl,log=$out/fifo,agent=$agent" Hello
+    wait "$reader" || fail "$1: log-fifo-read: the reader failed"
+    [[ $rc -eq 0 ]] || fail "$1: log-fifo-read: java exited $rc, expected 0"
+    grep -q hello "$out/stdout" || fail "$1: log-fifo-read: the program did not run"
+    n=$(grep -c '^{"kind":"call"' "$out/fifo.read" || true)
+    [[ $n -gt 0 ]] && echo "   ok: $n call records through the FIFO" || fail "$1: log-fifo-read: no call record came through"
 }
 
 shim_errors_run jdk17 "$JDK_HOME"

@@ -46,13 +46,14 @@ def masked(path):
     out = []
     with open(path, encoding="utf-8") as f:
         for line in f:
+            line = line.rstrip("\n").strip(" ")    # a log file's padding (jc_sink.c)
             if line.startswith("{"):
                 r = json.loads(line)
                 r.pop("t_ns", None)
                 r.pop("dur_ns", None)
                 out.append(json.dumps(r))
             elif line.startswith("[t="):
-                out.append(re.sub(r" dur=\d+ns", "", re.sub(r"^\[t=\d+ ", "[", line.rstrip("\n"))))
+                out.append(re.sub(r" dur=\d+ns", "", re.sub(r"^\[t=\d+ ", "[", line)))
     return out
 
 

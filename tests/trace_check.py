@@ -17,13 +17,26 @@
     trace_check.py LOG kill    a recording left by SIGKILL: the "waiter"
                                thread's last record is its enter
                                RawMonitorWait; busy threads without gaps
+    trace_check.py LOG killed  a text or jsonl log left by SIGKILL: busy
+                               threads without gaps (the "waiter"'s call in
+                               progress is only in a recording)
     trace_check.py LOG fork    no line twice; one GetTime call; busy
                                threads without gaps
+
+    With a third argument COUNTS (crash_agent's counts=COUNTS file: per busy
+    thread its tid and the last k whose call had returned when the process
+    died), each busy thread's calls in LOG are also held against it: after
+    a crash every call that returned is in the log (1..k, at most one more:
+    a record is made before the call returns); after SIGKILL the log may
+    lack the newest (batched, not yet written) but holds no call beyond k+1.
+    Lines of spaces (a log file's padding) are skipped; any other line that
+    is not a whole record fails.
 
 Prints a line per thread; exit 1 on a failed check.
 """
 import json
 import re
+import struct
 import sys
 
 TEXT = re.compile(r"^\[t=\d+ thread=(?:\S+|\"(?:[^\"\\]|\\.)*\") tid=(\d+)(?: phase=\w+)?\] (\w+) (\w+)(.*)$")
@@ -34,6 +47,9 @@ def records(path):
         for n, line in enumerate(f, 1):
             if not line.endswith("\n"):
                 raise SystemExit("%s:%d: last line is not whole: %r" % (path, n, line[:200]))
+            if not line.strip(" \n"):
+                continue
+            line = line.strip(" ")
             if line.startswith("{"):
                 r = json.loads(line)
                 data = r.get("args", {}).get("data")
@@ -47,7 +63,15 @@ def records(path):
                 yield line, int(m.group(1)), kind, m.group(3), d.group(1) if d else None
 
 
-def main(path, mode):
+def agent_counts(path):
+    """{tid: k} from crash_agent's counts= file (pairs of int64)."""
+    data = open(path, "rb").read()
+    words = struct.unpack("<%dq" % (len(data) // 8), data)
+    return {words[i]: words[i + 1] for i in range(0, len(words), 2) if words[i]}
+
+
+def main(path, mode, counts_path=None):
+    made = agent_counts(counts_path) if counts_path else None
     bad = 0
     per = {}
     lines = []
@@ -97,17 +121,30 @@ def main(path, mode):
         gaps = ks != list(range(1, len(ks) + 1))
         enters = [i for i, r in enumerate(recs) if r[0] == "enter"]
         late = enters and enters != [len(recs) - 1]
-        print("   busy thread %d: calls 1..%d%s%s%s" % (tid, len(ks), ", then in %s" % recs[-1][1] if enters else "",
-                                                   "  FAIL: gaps" if gaps else "", "  FAIL: enter not last" if late else ""))
+        against = ""
+        if made is not None:
+            k = made.get(tid)
+            if k is None:
+                against, miss = "  FAIL: not in the agent's counts", True
+            elif mode in ("kill", "killed"):
+                miss = len(ks) > k + 1
+                against = ", %d returned%s" % (k, "  FAIL: more calls than made" if miss else "")
+            else:
+                miss = not k <= len(ks) <= k + 1
+                against = ", %d returned%s" % (k, "  FAIL: %d returned calls missing" % (k - len(ks)) if miss else "")
+            bad += miss
+        print("   busy thread %d: calls 1..%d%s%s%s%s" % (tid, len(ks), ", then in %s" % recs[-1][1] if enters else "", against,
+                                                     "  FAIL: gaps" if gaps else "", "  FAIL: enter not last" if late else ""))
         bad += gaps + bool(late)
-    if busy < 4:
-        print("   FAIL: %d busy threads in the trace, expected 4" % busy)
+    want = len(made) if made and mode != "killed" else 4     # a kill may come before a flush
+    if busy < want:
+        print("   FAIL: %d busy threads in the trace, expected %d" % (busy, want))
         bad += 1
     return 1 if bad else 0
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[2] not in ("crash", "crash-bin", "crash-errors", "kill", "fork"):
+    if len(sys.argv) not in (3, 4) or sys.argv[2] not in ("crash", "crash-bin", "crash-errors", "kill", "killed", "fork"):
         sys.stderr.write(__doc__)
         sys.exit(2)
-    sys.exit(main(sys.argv[1], sys.argv[2]))
+    sys.exit(main(*sys.argv[1:]))

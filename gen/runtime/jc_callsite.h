@@ -100,9 +100,11 @@ void jc_context_reset(void);
 
 /* ---- jc_suppress.c -------------------------------------------------------- */
 
-/* Reads the suppression file (suppress=FILE); 0, or -1 with
- * "FILE:LINE: error: ..." in err. */
+/* Reads the suppression file (suppress=FILE, a regular file); 0, or -1
+ * with "FILE:LINE: error: ..." or "TOOL: ..." in err. */
 int jc_suppress_load(const char *path, char *err, size_t errlen);
+/* The word in front of jc_suppress_load's messages ("jvmticheck"). */
+void jc_suppress_tool(const char *word);
 /* Parses a suppression file's text; name is for messages.  The rules are
  * kept (replacing earlier ones) only when the whole text is good. */
 int jc_suppress_parse(const char *name, const char *text, size_t len, char *err, size_t errlen);

@@ -21,8 +21,11 @@
  *   its SIGABRT handler, installed over whatever was there, writes every
  *   thread's batched lines, then one "enter" record per thread that is
  *   inside a call, and chains to the previous handler (or dies of the
- *   signal, as it would have).  It formats with write(2) and its own digits
- *   only: async-signal-safe but for the lock tries of jc_trace_crash_flush.
+ *   signal, as it would have).  The other threads run on until the process
+ *   is gone: from the handler on, each of their records is written at once
+ *   (jc_sink_dying), so the log holds every call that returned.  It formats
+ *   with its own digits only: async-signal-safe but for the bounded lock
+ *   tries of the sink (jc_lock_for).
  * - SIGXFSZ (jc_sink_signals, in jc_sink.c with the sink): a log past
  *   `ulimit -f` raises it, and its default action
  *   kills the process.  When no one handles it (the disposition is SIG_DFL
@@ -175,7 +178,7 @@ static const char *signal_word(int sig)
 }
 
 /* One "enter" record: the call s's thread was in when the process died. */
-static void write_enter(int fd, const jc_call_slot *s, int fn, int sig, unsigned long long t)
+static void write_enter(const jc_call_slot *s, int fn, int sig, unsigned long long t)
 {
     out o = { .n = 0 };
     const char *name = fn > 0 && fn <= jc_fn_max && jc_fn_table[fn].name ? jc_fn_table[fn].name : "?";
@@ -222,7 +225,7 @@ static void write_enter(int fd, const jc_call_slot *s, int fn, int sig, unsigned
         o_s(&o, signal_word(sig));
     }
     o.b[o.n++] = '\n';
-    (void)!write(fd, o.b, o.n);
+    jc_sink_write(o.b, o.n);        /* other threads still write: one at a time */
 }
 
 static struct sigaction old_abrt;
@@ -239,7 +242,7 @@ static void on_abort(int sig, siginfo_t *si, void *uc)
         for (jc_call_slot *s = atomic_load(&slots); s; s = s->next) {
             int fn = atomic_load(&s->fn);
             if (atomic_load(&s->used) && fn > 0)
-                write_enter(fd, s, fn, sig, t);
+                write_enter(s, fn, sig, t);
         }
     }
     errno = saved;

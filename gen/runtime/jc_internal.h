@@ -124,6 +124,12 @@ void jc_alloc_reset(void);
  * runtime stays loaded). */
 void jc_report_abandon(void);
 
+/* True in a child of fork() that did not exec (a process other than the
+ * one the options were set in): the run's end (summary, leak report,
+ * verdict, exitcode=) is the parent's alone; the child ends without them,
+ * with its own exit status.  Its records still go to the log. */
+bool jc_forked_child(void);
+
 /* The option string the runtime was set from ("" before jc_init). */
 const char *jc_options_text(void);
 

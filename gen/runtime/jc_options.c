@@ -24,7 +24,9 @@
  * - trace= also takes '+'-joined words (trace=calls+errors), since its value
  *   is a set of bits; only= takes '+'-joined globs for the same reason.
  * - Errors are one line, "jvmticheck: ..." naming what was expected, because
- *   they end up in a JVM's startup output.  A failed parse leaves *out at
+ *   they end up in a JVM's startup output; what they quote of the option
+ *   string goes through jc_quote (a newline or a terminal escape in it
+ *   shows as \n, \x1b).  A failed parse leaves *out at
  *   the defaults, with nothing to free.
  * - Empty items (",,", a trailing ',') are ignored; a repeated option wins
  *   over an earlier one.
@@ -38,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jc_quote.h"
 #include "jc_runtime.h"
 
 /* The interface being parsed for: its rows and its word in messages. */
@@ -112,6 +115,14 @@ static void fail(char *err, size_t errlen, const char *fmt, ...)
     va_end(ap);
 }
 
+/* "bad value 'V' for NAME (expected ...)" */
+static int bad_value(const opt_def *d, const char *value, char *err, size_t errlen)
+{
+    char q[300];
+    fail(err, errlen, "bad value '%s' for %s (expected %s)", jc_quote(value, q, sizeof q), d->name, d->expected);
+    return -1;
+}
+
 static int oom(char *err, size_t errlen)
 {
     fail(err, errlen, "out of memory while parsing options");
@@ -134,10 +145,8 @@ static int parse_words(const opt_def *d, const char *value, jc_options *o, char 
     for (const char *p = value;;) {
         size_t n = d->bits ? strcspn(p, "+") : strlen(p);
         unsigned v;
-        if (!lookup_word(d->words, p, n, &v)) {
-            fail(err, errlen, "bad value '%s' for %s (expected %s)", value, d->name, d->expected);
-            return -1;
-        }
+        if (!lookup_word(d->words, p, n, &v))
+            return bad_value(d, value, err, errlen);
         acc |= v;
         if (p[n] == '\0')
             break;
@@ -206,8 +215,7 @@ static int parse_only(const opt_def *d, const char *value, jc_options *o, char *
             free(globs);
             if (len != 0)
                 return oom(err, errlen);
-            fail(err, errlen, "bad value '%s' for %s (expected %s)", value, d->name, d->expected);
-            return -1;
+            return bad_value(d, value, err, errlen);
         }
         p += len + 1;
     }
@@ -222,10 +230,8 @@ static int parse_number(const opt_def *d, const char *value, jc_options *o, char
 {
     char *end;
     unsigned long v = strtoul(value, &end, 10);
-    if (*value < '0' || *value > '9' || *end != '\0' || v < d->words[0].value || v > d->words[1].value) {
-        fail(err, errlen, "bad value '%s' for %s (expected %s)", value, d->name, d->expected);
-        return -1;
-    }
+    if (*value < '0' || *value > '9' || *end != '\0' || v < d->words[0].value || v > d->words[1].value)
+        return bad_value(d, value, err, errlen);
     d->set(o, (unsigned)v);
     return 0;
 }
@@ -344,7 +350,8 @@ static int parse_item(const char *item, size_t n, jc_options *o, char *err, size
         return 0;
     }
     if (!d) {
-        fail(err, errlen, "unknown option '%.*s' (known: %s)", (int)klen, item, known());
+        char q[300];
+        fail(err, errlen, "unknown option '%s' (known: %s)", jc_quote_n(item, klen, q, sizeof q), known());
         return -1;
     }
     if (klen + 1 >= n) {
@@ -376,9 +383,11 @@ static int parse_agent(const char *rest, jc_options *o, char *err, size_t errlen
             continue;
         size_t klen = strcspn(rest + i + 1, "=,");
         if (find_option(rest + i + 1, klen)) {
+            char q[200], qa[200];
+            jc_quote(rest + i + 1, q, sizeof q);
             fail(err, errlen,
                  "agent= must come last: all that follows it is the agent's, so '%s' is no option of ours here "
-                 "(expected %s,agent=%.*s)", rest + i + 1, rest + i + 1, (int)i, rest);
+                 "(expected %s,agent=%s)", q, q, jc_quote_n(rest, i, qa, sizeof qa));
             return -1;
         }
     }

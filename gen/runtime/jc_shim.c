@@ -42,6 +42,7 @@
  * own: jc_instance.c.
  */
 #include <dlfcn.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +52,8 @@
 #include "jc_deep.h"
 #include "jc_internal.h"
 #include "jc_monitors.h"
+#include "jc_open.h"
+#include "jc_quote.h"
 #include "jc_reach.h"
 #include "jc_runtime.h"
 #include "jc_shim.h"
@@ -270,13 +273,27 @@ static jint jc_start_run(JavaVM *vm, char *options, void *reserved, const char *
     atexit(jc_report_at_exit);
 
     path = jc_g.opt.agent_path;
+    char q[300], qe[600];
+    jc_quote(path, q, sizeof q);
+    /* a FIFO would block dlopen's open(2) until someone wrote to it */
+    struct stat st;
+    int fd = strchr(path, '/') ? jc_open_kind(path, O_RDONLY, 0, JC_KIND_REG, &st) : -1;
+    if (fd < 0 && errno == 0 && strchr(path, '/'))
+        return jc_fail("cannot load agent %s: it is %s (expected a shared library)", q, jc_file_kind_name(st.st_mode));
+    if (fd >= 0)
+        close(fd);
     dlerror();
     lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (lib == NULL)
-        return jc_fail("cannot load agent %s: %s", path, dlerror());
+        return jc_fail("cannot load agent %s: %s", q, jc_quote(dlerror(), qe, sizeof qe));
+    /* the shim (this library, or another copy of it) as its own agent
+     * would run again inside itself, on the options after agent= */
+    if (dlsym(lib, "jvmticheck_instance_join") != NULL)
+        return jc_fail("agent=%s is libjvmticheck itself: agent= names the agent to check "
+                       "(agent=/path/to/libagent.so[=its options])", q);
     real_entry = (jc_agent_entry)dlsym(lib, entry);
     if (real_entry == NULL)
-        return jc_fail("%s has no %s", path, entry);
+        return jc_fail("%s has no %s", q, entry);
     jc_real_unload = (jc_agent_unload)dlsym(lib, "Agent_OnUnload");
     jc_reach_add_module((const void *)(uintptr_t)real_entry);  /* its data: leak report roots */
     jc_bind_natives = jc_natives_init(lib, path);
@@ -284,7 +301,7 @@ static jint jc_start_run(JavaVM *vm, char *options, void *reserved, const char *
 
     rc = real_entry(jc_wrapped_vm, jc_g.opt.agent_options, reserved);
     if (rc != JNI_OK) {
-        jc_fail("%s: %s returned %d", path, entry, (int)rc);
+        jc_fail("%s: %s returned %d", q, entry, (int)rc);
         return rc;
     }
     if (jc_track_phase(vm, err, sizeof err) != 0)

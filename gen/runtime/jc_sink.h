@@ -33,13 +33,29 @@ void jc_sink_signals(void);
 /* The sink's fd, -1 when there is none (closed, or stopped after a
  * failed write). */
 extern _Atomic int jc_sink_fd;
-/* Set by the crash path and at exit: from then on nothing is written. */
+/* Set at exit, after the last flush: from then on nothing is written. */
 extern atomic_bool jc_trace_crashing;
+/* Set by the crash path (jc_crash.c's SIGABRT handler): the process is
+ * dying.  Each record then goes out at once, written by the thread that
+ * made it, so that what other threads do until the process is gone reaches
+ * the log; the sink's lock is then waited for a bounded time only (its
+ * holder may be the thread that crashed). */
+extern atomic_bool jc_sink_dying;
+/* Tries to lock mu for about ms milliseconds; false when it could not. */
+bool jc_lock_for(pthread_mutex_t *mu, long ms);
 
 /* Writes n bytes of whole lines, one writer at a time, in chunks of whole
- * lines of at most PIPE_BUF to a pipe or socket.  After a failed write the
- * sink stops for good, with one line on stderr. */
+ * lines of at most PIPE_BUF to a pipe or socket, and laid out so that no
+ * line crosses a 4 KiB block of a regular file (a process killed while it
+ * writes leaves whole lines: jc_sink.c).  After a failed write the sink
+ * stops for good, with one line on stderr. */
 void jc_sink_write(const char *p, size_t n);
+/* The same work on the sink's fd without its lock or a message: 0 or the
+ * errno (the crash path, the sink's own writes). */
+int jc_sink_write_lines(int fd, const char *p, size_t n);
+/* The lines are JSON (format=jsonl): a filler in front of a line is then
+ * leading spaces, in text a blank line. */
+void jc_sink_set_json(bool json);
 /* The same with the sink's lock (jc_sink_mutex) already held and its fd. */
 void jc_sink_write_locked(int fd, const char *p, size_t n);
 pthread_mutex_t *jc_sink_mutex(void);

@@ -12,6 +12,12 @@
  * - jc_report_summary runs once (an atomic flag): VMDeath, Agent_OnUnload
  *   and DisposeEnvironment may all ask for it.  Leaks are reported first so
  *   the leak check's count is in the summary.
+ * - A child of fork() that exits without exec runs the atexit handlers it
+ *   inherited, on counts it inherited: the parent's calls, violations and
+ *   blocks.  Its own end would repeat the parent's report (and apply its
+ *   exitcode=), so a child says nothing at its end (jc_forked_child: the
+ *   pid differs from the one the options were set in); its records of the
+ *   calls it made itself still go to the log.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1     /* strdup under -std=c11 */
@@ -27,6 +33,7 @@
 
 #include "jc_callsite.h"
 #include "jc_internal.h"
+#include "jc_quote.h"
 #include "jvmti_names.h"
 
 jc_state jc_g;
@@ -49,6 +56,12 @@ _Atomic uint64_t jc_note_counts[JC_NOTE_COUNT];
 
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static char *init_text;         /* the options jc_g was set from */
+static pid_t init_pid;          /* the process they were set in */
+
+bool jc_forked_child(void)
+{
+    return init_pid != 0 && getpid() != init_pid;
+}
 
 /* a and b name one file: the same name, the same device and inode where
  * both exist, or (where neither exists yet) the same name in the same
@@ -99,6 +112,7 @@ static int init_locked(const jc_iface *iface, const char *text, bool require_age
     jc_g.iface = iface;
     jc_sink_set_tool(iface->tool);
     jc_suppress_checks(iface->checks, iface->nchecks);
+    jc_suppress_tool(iface->tool);
     if (jc_options_parse_for(iface->id, text, require_agent, &o, err, errlen) != 0) {
         free(copy);
         return -1;
@@ -128,8 +142,10 @@ static int init_locked(const jc_iface *iface, const char *text, bool require_age
         (o.suppress_path && jc_suppress_load(o.suppress_path, err, errlen) != 0) ||
         jc_sink_open(o.format == JC_FMT_BIN ? NULL : o.log_path, err, errlen) != 0)
         goto fail;
+    jc_sink_set_json(o.format == JC_FMT_JSONL);
     jc_g.opt = o;
     init_text = copy;
+    init_pid = getpid();
     if (iface->started)
         iface->started();       /* JVMTI: the only= tables, the crash handler */
     atomic_thread_fence(memory_order_release);
@@ -163,7 +179,9 @@ int jc_init_iface(const jc_iface *iface, const char *options, bool require_agent
     if (!jc_g.active)
         rc = init_locked(iface, text, require_agent, err, errlen);
     else if (strcmp(init_text, text) != 0) {
-        snprintf(err, errlen, "jvmticheck: already initialised with other options ('%s')", init_text);
+        char q[400];
+        snprintf(err, errlen, "%s: already initialised with other options ('%s')", jc_g.iface->tool,
+                 jc_quote(init_text, q, sizeof q));
         rc = -1;
     }
     pthread_mutex_unlock(&init_lock);
@@ -378,7 +396,8 @@ void jc_report_summary(void)
 {
     /* JVMTI's end report (another interface has its own: libdt_check's
      * verdict), even when a private env's VMDeath asks for it */
-    if (!jc_g.active || jc_g.iface->id != JC_IFACE_JVMTI || atomic_flag_test_and_set(&summary_done))
+    if (!jc_g.active || jc_g.iface->id != JC_IFACE_JVMTI || jc_forked_child()
+        || atomic_flag_test_and_set(&summary_done))
         return;
     jc_trace_flush_all();
     jc_env_each(check_table);
@@ -421,6 +440,7 @@ void jc_reset(void)
     jc_options_free(&jc_g.opt);
     free(init_text);
     init_text = NULL;
+    init_pid = 0;
     atomic_store(&jc_g.phase, 0);
     pthread_mutex_unlock(&init_lock);
     for (int id = 0; id < JC_CHK_COUNT; id++)

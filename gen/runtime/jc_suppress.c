@@ -34,6 +34,8 @@
 #include <string.h>
 
 #include "jc_callsite.h"
+#include "jc_open.h"
+#include "jc_quote.h"
 
 #define MAX_LINE 1024
 #define MAX_RULES 10000
@@ -110,11 +112,13 @@ static bool brackets_closed(const char *s)
     return true;
 }
 
+/* The file's name and what the message quotes of a rule through jc_quote:
+ * one line, whatever bytes they hold. */
 static int line_error(char *err, size_t errlen, const char *name, size_t line, const char *fmt, const char *arg)
 {
-    char what[256];
-    snprintf(what, sizeof what, fmt, arg);
-    snprintf(err, errlen, "%s:%zu: error: %s", name, line, what);
+    char what[400], qarg[256], qname[300];
+    snprintf(what, sizeof what, fmt, jc_quote(arg, qarg, sizeof qarg));
+    snprintf(err, errlen, "%s:%zu: error: %s", jc_quote(name, qname, sizeof qname), line, what);
     return -1;
 }
 
@@ -205,11 +209,32 @@ int jc_suppress_parse(const char *name, const char *text, size_t len, char *err,
     return 0;
 }
 
+/* The word in front of the load's messages ("jvmticheck", "dtcheck"). */
+static const char *tool = "jvmticheck";
+
+void jc_suppress_tool(const char *word)
+{
+    tool = word;
+}
+
+/* A regular file only: a FIFO would block the open (or the read) until
+ * some writer came, at the VM's start (jc_open.h). */
 int jc_suppress_load(const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
+    char q[300];
+    struct stat st;
+    int fd = jc_open_kind(path, O_RDONLY, 0, JC_KIND_REG, &st);
+    if (fd < 0 && errno == 0) {
+        snprintf(err, errlen, "%s: suppression file '%s' is %s (expected a regular file)", tool,
+                 jc_quote(path, q, sizeof q), jc_file_kind_name(st.st_mode));
+        return -1;
+    }
+    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
     if (!f) {
-        snprintf(err, errlen, "jvmticheck: cannot open suppression file '%s': %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: cannot open suppression file '%s': %s", tool, jc_quote(path, q, sizeof q),
+                 strerror(errno));
+        if (fd >= 0)
+            close(fd);
         return -1;
     }
     char *text = NULL;
@@ -220,7 +245,8 @@ int jc_suppress_load(const char *path, char *err, size_t errlen)
             if (!t) {
                 free(text);
                 fclose(f);
-                snprintf(err, errlen, "jvmticheck: suppression file '%s' is too big (expected under 64 MiB)", path);
+                snprintf(err, errlen, "%s: suppression file '%s' is too big (expected under 64 MiB)", tool,
+                         jc_quote(path, q, sizeof q));
                 return -1;
             }
             text = t;
@@ -235,7 +261,7 @@ int jc_suppress_load(const char *path, char *err, size_t errlen)
     fclose(f);
     if (bad) {
         free(text);
-        snprintf(err, errlen, "jvmticheck: cannot read suppression file '%s'", path);
+        snprintf(err, errlen, "%s: cannot read suppression file '%s'", tool, jc_quote(path, q, sizeof q));
         return -1;
     }
     int rc = jc_suppress_parse(path, text, len, err, errlen);

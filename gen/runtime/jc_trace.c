@@ -556,7 +556,7 @@ static void emit_line(const char *p, size_t n, enum jc_rec_kind kind)
     }
     pthread_mutex_lock(&b->mu);
     if (atomic_load_explicit(&jc_trace_crashing, memory_order_relaxed)) {
-        pthread_mutex_unlock(&b->mu);       /* the crash path owns the batches now */
+        pthread_mutex_unlock(&b->mu);       /* after exit's last flush: dropped, whole */
         return;
     }
     if (b->len + n > b->cap) {
@@ -575,7 +575,7 @@ static void emit_line(const char *p, size_t n, enum jc_rec_kind kind)
     }
     memcpy(b->p + b->len, p, n);
     b->len += n;
-    if (urgent || b->len >= BATCH_FLUSH)
+    if (urgent || b->len >= BATCH_FLUSH || atomic_load_explicit(&jc_sink_dying, memory_order_relaxed))
         batch_flush_locked(b);
     pthread_mutex_unlock(&b->mu);
 }
@@ -993,42 +993,31 @@ void jc_rec_end(jc_rec *r, uint64_t t_ns, uint64_t dur_ns)
 
 /* ---- the crash path ------------------------------------------------------------
  * jc_crash.c's SIGABRT handler (the VM aborts after its error report) calls
- * these.  Nothing here takes a lock it might wait on forever: the locks are
- * tried for a while, then the bytes are written anyway (the process is
- * dying; a thread that holds a lock may be the one that crashed). */
-
-static bool try_lock_for(pthread_mutex_t *mu, long ms)
-{
-    struct timespec t0, t;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    for (;;) {
-        if (pthread_mutex_trylock(mu) == 0)
-            return true;
-        clock_gettime(CLOCK_MONOTONIC, &t);
-        if ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 >= ms)
-            return false;
-        sched_yield();
-    }
-}
+ * this.  From then on (jc_sink_dying) every record goes out at once, with
+ * what its thread had batched before it (emit_line), so that the other
+ * threads' calls up to the moment the process is gone reach the log; here
+ * every batch is written as it stands.  Nothing here waits on a lock for
+ * ever: the locks are tried for a while, then the bytes are written anyway
+ * (the process is dying; a thread that holds a lock may be the one that
+ * crashed). */
 
 int jc_trace_crash_flush(void)
 {
-    if (atomic_exchange(&jc_trace_crashing, true))
-        return -1;
-    (void)try_lock_for(jc_sink_mutex(), 200);      /* kept: no one writes after us */
-    int fd = atomic_load(&jc_sink_fd);
-    if (fd < 0)
-        return -1;
+    if (atomic_exchange(&jc_sink_dying, true) || atomic_load(&jc_trace_crashing))
+        return -1;                      /* a second time, or after exit's last flush */
+    bool list_locked = jc_lock_for(&batches_mu, 1000);
     for (batch *b = all_batches; b; b = b->next) {
-        bool locked = try_lock_for(&b->mu, 20);
+        bool locked = jc_lock_for(&b->mu, 1000);
         size_t n = b->len;
         while (n > 0 && b->p[n - 1] != '\n')   /* whole lines only */
             n--;
-        if (n > 0 && jc_sink_write_whole(fd, b->p, n) != 0)
-            return -1;
+        if (n > 0)
+            sink_write(b->p, n);
         b->len = 0;
         if (locked)
             pthread_mutex_unlock(&b->mu);
     }
-    return fd;
+    if (list_locked)
+        pthread_mutex_unlock(&batches_mu);
+    return atomic_load(&jc_sink_fd);
 }

@@ -15,7 +15,8 @@
  * - exitcode=N acts at process exit (an atexit handler, registered when the
  *   options are set): the VM has run its shutdown, the report is written;
  *   stdio is flushed, then _exit(N).  Exit paths that skip atexit handlers
- *   (a crash, _exit) keep their own status.
+ *   (a crash, _exit) keep their own status, and so does a child of fork()
+ *   (jc_forked_child: the problems counted are its parent's).
  * - halt=on stops in the violating call, after its record: the trace is
  *   flushed, one line names the violation and its call site, and the
  *   process exits with exitcode=N, or 1.
@@ -37,6 +38,7 @@
 #include "jc_callsite.h"
 #include "jc_inline.h"
 #include "jc_internal.h"
+#include "jc_quote.h"
 #include "jc_shim.h"
 #include "jc_sink.h"
 
@@ -186,8 +188,9 @@ char *jc_verdict_format(const jc_verdict_counts *c, char *buf, size_t len)
         if (c->leak_sites_suppressed)
             ADD(" %zu leak site%s", c->leak_sites_suppressed, s_if(c->leak_sites_suppressed));
     }
+    char q[300];
     if (c->log_path)
-        ADD("; log %s", c->log_path);
+        ADD("; log %s", jc_quote(c->log_path, q, sizeof q));
 #undef ADD
     if (len && k >= len)
         buf[len - 1] = '\0';
@@ -196,7 +199,7 @@ char *jc_verdict_format(const jc_verdict_counts *c, char *buf, size_t len)
 
 void jc_verdict_print(void)
 {
-    if (!jc_g.active || atomic_flag_test_and_set(&printed))
+    if (!jc_g.active || jc_forked_child() || atomic_flag_test_and_set(&printed))
         return;
     jc_verdict_counts c = {
         .violations = violations(), .suppressed = jc_context_suppressed_count(), .notes = notes(),
@@ -228,7 +231,7 @@ void jc_verdict_halt(const char *check, const char *fn, const char *site)
 
 static void at_exit(void)
 {
-    if (!jc_g.active || !jc_g.opt.exitcode || atomic_load(&abandoned) || !jc_verdict_problems())
+    if (!jc_g.active || !jc_g.opt.exitcode || atomic_load(&abandoned) || jc_forked_child() || !jc_verdict_problems())
         return;
     jc_trace_flush_all();
     fflush(NULL);

@@ -50,6 +50,8 @@
 #include "dtc_runtime.h"
 #include "jc_callsite.h"
 #include "jc_internal.h"
+#include "jc_open.h"
+#include "jc_quote.h"
 #include "jc_shim.h"
 #include "jc_sink.h"
 
@@ -68,6 +70,7 @@ static _Atomic unsigned long long unanswered_replies;
 static atomic_bool listening, open_now, ever_open;
 static _Atomic unsigned long long calls_after_close;
 static atomic_flag verdict_done = ATOMIC_FLAG_INIT;
+static atomic_bool real_loaded;     /* the real transport's OnLoad succeeded */
 
 /* ---- the interface, as the shim's runtime sees it ------------------------ */
 
@@ -174,7 +177,9 @@ static const char *s_if(unsigned long long n) { return n == 1 ? "" : "s"; }
  * record, and on stderr always, as the shim's), then exitcode=. */
 static void verdict(void)
 {
-    if (!jc_g.active || atomic_flag_test_and_set(&verdict_done))
+    /* a child of fork() ends with its own status and no verdict: the
+     * counts are its parent's (jc_forked_child) */
+    if (!jc_g.active || jc_forked_child() || atomic_flag_test_and_set(&verdict_done))
         return;
     jc_trace_flush_all();
     uint64_t now = jc_now_ns();
@@ -196,9 +201,12 @@ static void verdict(void)
                  d, s_if(d));
     if (supp)
         snprintf(sup, sizeof sup, "; suppressed %llu violation%s", supp, s_if(supp));
+    char q[300];
     if (jc_g.opt.log_path)
-        snprintf(logs, sizeof logs, "; log %s", jc_g.opt.log_path);
-    if (v == 0)
+        snprintf(logs, sizeof logs, "; log %s", jc_quote(jc_g.opt.log_path, q, sizeof q));
+    if (v == 0 && !real_loaded)
+        snprintf(line, sizeof line, "dtcheck: nothing checked (the real transport did not load)%s", logs);
+    else if (v == 0)
         snprintf(line, sizeof line, "dtcheck: no problems found (%llu call%s checked)%s%s%s", c, s_if(c), sup, dev,
                  logs);
     else
@@ -702,8 +710,10 @@ void dtc_post_SetTransportConfiguration(dtc_call *c, jdwpTransportError r, jdwpT
 /* ---- the entry point ---------------------------------------------------- */
 
 /* transport=NAME: lib<NAME>.so beside the libjdwp that called us (the
- * agent's alloc routine lives there); a PATH with a slash as it is. */
-static void *load_real(void *agent_fn, char *path, size_t len)
+ * agent's alloc routine lives there); a PATH with a slash as it is.  NULL,
+ * with why in err, when it cannot be loaded: also when the file is no
+ * regular file (a FIFO would block dlopen's open(2) for good, jc_open.h). */
+static void *load_real(void *agent_fn, char *path, size_t len, char *err, size_t errlen)
 {
     if (strchr(jc_g.opt.transport, '/')) {
         snprintf(path, len, "%s", jc_g.opt.transport);
@@ -718,7 +728,26 @@ static void *load_real(void *agent_fn, char *path, size_t len)
         }
         snprintf(path, len, "%s/lib%s.so", dir, jc_g.opt.transport);
     }
-    return dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    struct stat st;
+    int fd = jc_open_kind(path, O_RDONLY, 0, JC_KIND_REG, &st);
+    if (fd < 0 && errno == 0) {
+        snprintf(err, errlen, "it is %s (expected a shared library)", jc_file_kind_name(st.st_mode));
+        return NULL;
+    }
+    if (fd >= 0)
+        close(fd);
+    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!lib)
+        snprintf(err, errlen, "%s", dlerror());
+    return lib;
+}
+
+/* True when fn is in this library (libdt_check itself, loaded again by
+ * its own path or another name of it). */
+static bool is_ours(void *fn)
+{
+    Dl_info a, b;
+    return dladdr(fn, &a) && dladdr((void *)dtc_entry_jdwpTransport_OnLoad, &b) && a.dli_fbase == b.dli_fbase;
 }
 
 jint dtc_entry_jdwpTransport_OnLoad(JavaVM *jvm, jdwpTransportCallback *callback, jint version,
@@ -748,17 +777,34 @@ jint dtc_entry_jdwpTransport_OnLoad(JavaVM *jvm, jdwpTransportCallback *callback
     if (version != JDWPTRANSPORT_VERSION_1_0 && version != JDWPTRANSPORT_VERSION_1_1)
         note("version", "jdwpTransport_OnLoad", "jdwpTransport_OnLoad: version 0x%08x is none the spec defines",
              (unsigned)version);
-    char path[1100];
-    void *lib = load_real((void *)callback->alloc, path, sizeof path);
+    char path[1100], why[600] = "";
+    void *lib = load_real((void *)callback->alloc, path, sizeof path, why, sizeof why);
     jdwpTransport_OnLoad_t real_onload = lib ? (jdwpTransport_OnLoad_t)dlsym(lib, "jdwpTransport_OnLoad") : NULL;
+    if (lib && !real_onload)
+        snprintf(why, sizeof why, "no jdwpTransport_OnLoad");
+    /* transport= naming libdt_check: it would load and wrap itself, again
+     * and again, until the stack ran out */
+    if (real_onload && is_ours((void *)real_onload)) {
+        real_onload = NULL;
+        snprintf(why, sizeof why, "that is libdt_check itself (transport= names the transport to check, "
+                 "such as dt_socket)");
+    }
     if (!real_onload) {
-        warning("jdwpTransport_OnLoad", "cannot load the real transport %s: %s", path,
-                lib ? "no jdwpTransport_OnLoad" : dlerror());
+        /* on stderr whatever log= says (libjdwp's own message names no
+         * cause), and in a log file as a warning record */
+        char q[300], qw[700], line[1100];
+        snprintf(line, sizeof line, "dtcheck: cannot load the real transport %s: %s\n", jc_quote(path, q, sizeof q),
+                 jc_quote(why, qw, sizeof qw));
+        jc_say(line);
+        if (jc_g.opt.log_path)
+            warning("jdwpTransport_OnLoad", "cannot load the real transport %s: %s", path, why);
         return JNI_ERR;
     }
     static jdwpTransportCallback ours = { dtc_alloc, dtc_free };
     jdwpTransportEnv *real = NULL;
     jint rc = real_onload(jvm, &ours, version, &real);
+    if (rc == JNI_OK)
+        atomic_store(&real_loaded, true);
     note("loaded", "jdwpTransport_OnLoad", "jdwpTransport_OnLoad(version=0x%08x) -> %s: %d", (unsigned)version, path, rc);
     if (rc != JNI_OK)
         return rc;

@@ -6,13 +6,15 @@
  * The value comes from the environment, so any bytes up to the first NUL:
  * good options are parsed into their fields (and an option not given
  * keeps the transport's default), a bad one gives one message
- * "dtcheck: ..." on one line and leaves nothing to free.  An option only
+ * "dtcheck: ..." on one line, with no control character (what it quotes of
+ * the input is escaped: \n, \x1b), and leaves nothing to free.  An option only
  * the JVMTI shim has (check=, agent=) is refused.  Anything else aborts
  * (a finding).  Built by scripts/fuzz.sh (FUZZ_TARGET=dtcheck) with
  * libFuzzer, and with replay.c as tests/fuzz_dtcheck_replay, which
  * tests/fuzz-replay.sh runs over tests/fuzz/dtcheck-seeds in every
  * `make check`.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +29,16 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
     return 0;
+}
+
+/* A byte no one-line message may hold: a control character (a newline
+ * would split the line, ESC start a terminal escape). */
+static bool has_control(const char *m)
+{
+    for (const unsigned char *p = (const unsigned char *)m; *p; p++)
+        if (*p < 0x20 || *p == 0x7f)
+            return true;
+    return false;
 }
 
 static void finding(const char *what, const char *s)
@@ -59,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (strstr(s, "check=") == s || strstr(s, ",check=") || strstr(s, "agent=") == s || strstr(s, ",agent="))
             finding("a JVMTI-only option was taken", s);
         jc_options_free(&o);
-    } else if (strncmp(err, "dtcheck: ", 9) != 0 || strchr(err, '\n')) {
+    } else if (strncmp(err, "dtcheck: ", 9) != 0 || has_control(err)) {
         finding("bad message", err);
     } else if (o.log_path || o.nonly || o.agent_path) {
         finding("a refused parse left something to free", s);
