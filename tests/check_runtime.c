@@ -612,7 +612,7 @@ START_TEST(test_options_escaping)
         { "trace=al\nl", false,
           "jvmticheck: bad value 'al\\nl' for trace (expected all, calls, events, errors, problems or none, or several "
           "joined by '+')" },
-        { "\x1b[31mred=1", false, "jvmticheck: unknown option '\\x1b[31mred' (known: log, record, format, trace, only, "
+        { "\x1b[31mred=1", false, "jvmticheck: unknown option '\\x1b[31mred' (known: log, record, ring, format, trace, only, "
           "check, leaks, summary, addresses, portability, exitcode, halt, repeat, stack, suppress, gen_suppressions, "
           "names, help, agent)" },
         { "format=\r\t\x7f", false, "jvmticheck: bad value '\\r\\t\\x7f' for format (expected text, jsonl or bin)" },
