@@ -7,8 +7,8 @@
 # real JVM, with the placeholders replaced by what was built: the shim
 # (".../libjvmticheck.so", LIBDIR/jvmtigen/libjvmticheck.so) by
 # $LIBJVMTICHECK, "/path/libfoo.so" by tests/agents/bug_agent.c (its bugs
-# are harmless to the VM under check=on), /tmp/ by the test's own
-# directory; the program (Main, in . and in classes/) prints hello.  Each
+# are harmless to the VM under check=on), /tmp/ and /var/tmp/ by the
+# test's own directory, a leading jvmtigen by the one built; the program (Main, in . and in classes/) prints hello.  Each
 # command must:
 #   - exit 0, but a java run with problems and exitcode=N exits N, and
 #     one with halt=on stops at the first violation (exitcode= or 1);
@@ -34,11 +34,14 @@ printf 'public class Main { public static void main(String[] a) { System.out.pri
 cp "$work/classes/Main.class" "$work/"
 
 # placeholders, as printed -> built (sed, in this order)
+# (/tmp/ and /var/tmp/ first, and only where a path starts: the built
+# paths put in after may themselves lie under /tmp)
 subst() {
-    sed -e "s|/usr/local/lib/jvmtigen/libjvmticheck\.so|$LIBJVMTICHECK|g" \
+    sed -E -e "s#(^|[ =,'\"])/(var/)?tmp/#\1$out/tmp/#g" \
+        -e "s|/usr/local/lib/jvmtigen/libjvmticheck\.so|$LIBJVMTICHECK|g" \
         -e "s|\.\.\./libjvmticheck\.so|$LIBJVMTICHECK|g" \
         -e "s|/path/libfoo\.so|$agent|g" \
-        -e "s|/tmp/|$out/tmp/|g"
+        -e "s|^jvmtigen |$JVMTIGEN |"
 }
 
 n=0

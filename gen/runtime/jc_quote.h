@@ -20,6 +20,17 @@
 #include <stddef.h>
 #include <string.h>
 
+/* Bytes before a NUL at s, at most n and at most 4 (a UTF-8 sequence's
+ * longest): strnlen's answer where it matters, without asking for POSIX
+ * (the header is built into files that ask for none). */
+static inline size_t jc_quote_avail(const char *s, size_t n)
+{
+    size_t k = 0;
+    while (k < n && k < 4 && s[k])
+        k++;
+    return k;
+}
+
 /* Length of a valid UTF-8 sequence at s (at most n bytes) that is no C1
  * control, else 0. */
 static inline size_t jc_quote_utf8(const unsigned char *s, size_t n)
@@ -60,7 +71,7 @@ static inline const char *jc_quote_n(const char *s, size_t n, char *buf, size_t 
         } else if (c >= 0x20 && c < 0x7f) {
             e[0] = (char)c;
             elen = 1;
-        } else if (c >= 0x80 && (elen = jc_quote_utf8((const unsigned char *)s + i, strnlen(s + i, n - i))) > 0) {
+        } else if (c >= 0x80 && (elen = jc_quote_utf8((const unsigned char *)s + i, jc_quote_avail(s + i, n - i))) > 0) {
             memcpy(e, s + i, elen);
             step = elen;
         } else {

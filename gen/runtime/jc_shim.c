@@ -41,6 +41,9 @@
  * second load of it (a second -agentpath, attach) runs in a copy of its
  * own: jc_instance.c.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1     /* jc_open.h: O_CLOEXEC, S_ISSOCK under -std=c11 */
+#endif
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdarg.h>
