@@ -32,9 +32,18 @@ static void JNICALL on_thread_start(jvmtiEnv *env, JNIEnv *jni, jthread thread)
     atomic_fetch_add(&threads_started, 1);
 }
 
+/* The header's JVMTI version, or 1.2 on a VM older than the header (JDK 8),
+ * as agents built against a newer jvmti.h do. */
+static jint get_env(JavaVM *vm, jvmtiEnv **env)
+{
+    if ((*vm)->GetEnv(vm, (void **)env, JVMTI_VERSION) == JNI_OK)
+        return JNI_OK;
+    return (*vm)->GetEnv(vm, (void **)env, JVMTI_VERSION_1_2);
+}
+
 static jint start(JavaVM *vm)
 {
-    if (kept == NULL && (*vm)->GetEnv(vm, (void **)&kept, JVMTI_VERSION) != JNI_OK) {
+    if (kept == NULL && get_env(vm, &kept) != JNI_OK) {
         agent_failed("GetEnv", 0);
         return JNI_ERR;
     }
@@ -57,7 +66,7 @@ static jint stop(JavaVM *vm)
     }
     jvmtiEnv *own;
     jvmtiPhase phase;
-    if ((*vm)->GetEnv(vm, (void **)&own, JVMTI_VERSION) != JNI_OK) {
+    if (get_env(vm, &own) != JNI_OK) {
         agent_failed("GetEnv", 0);
         return JNI_ERR;
     }
@@ -77,7 +86,7 @@ static jint fail(JavaVM *vm, bool bad)
     jvmtiPhase phase;
     jint count;
     jclass *classes;
-    if ((*vm)->GetEnv(vm, (void **)&env, JVMTI_VERSION) != JNI_OK) {
+    if (get_env(vm, &env) != JNI_OK) {
         agent_failed("GetEnv", 0);
         return JNI_ERR;
     }

@@ -8,10 +8,12 @@
 // (one load).  A refused load is an
 // outcome, not an error: each load prints "load N: ok" or
 // "load N: refused (...)"; the program prints "done" and exits 0.
-import com.sun.tools.attach.AgentInitializationException;
-import com.sun.tools.attach.AgentLoadException;
-import com.sun.tools.attach.VirtualMachine;
+// Java 8 source, the Attach API by reflection (on JDK 8 it is in
+// lib/tools.jar, on the class path at run time only), as SelfAttach.
 import java.io.File;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 
@@ -19,7 +21,11 @@ public class AttachMany {
     static long sum;
 
     public static void main(String[] args) throws Exception {
-        String pid = Long.toString(ProcessHandle.current().pid());
+        String pid = ManagementFactory.getRuntimeMXBean().getName().split("@")[0];
+        Class<?> vmClass = Class.forName("com.sun.tools.attach.VirtualMachine");
+        Method attach = vmClass.getMethod("attach", String.class);
+        Method load = vmClass.getMethod("loadAgentPath", String.class, String.class);
+        Method detach = vmClass.getMethod("detach");
         int n = 0;
         for (int i = 0; i < args.length; i++) {
             if (args[i].startsWith("work=")) {
@@ -34,16 +40,22 @@ public class AttachMany {
                 continue;
             }
             n++;
-            VirtualMachine vm = VirtualMachine.attach(pid);
+            Object vm = attach.invoke(null, pid);
             try {
-                vm.loadAgentPath(args[i], args[i + 1]);
+                load.invoke(vm, args[i], args[i + 1]);
                 System.out.println("load " + n + ": ok");
-            } catch (AgentInitializationException e) {
-                System.out.println("load " + n + ": refused (returned " + e.returnValue() + ")");
-            } catch (AgentLoadException e) {
-                System.out.println("load " + n + ": refused (" + e.getMessage() + ")");
+            } catch (InvocationTargetException w) {
+                Throwable e = w.getCause();
+                String kind = e.getClass().getName();
+                if (kind.equals("com.sun.tools.attach.AgentInitializationException"))
+                    System.out.println("load " + n + ": refused (returned "
+                                       + e.getClass().getMethod("returnValue").invoke(e) + ")");
+                else if (kind.equals("com.sun.tools.attach.AgentLoadException"))
+                    System.out.println("load " + n + ": refused (" + e.getMessage() + ")");
+                else
+                    throw w;
             } finally {
-                vm.detach();
+                detach.invoke(vm);
             }
             System.out.flush();
             i++;
