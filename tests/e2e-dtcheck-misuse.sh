@@ -57,7 +57,7 @@ run() {
     local nsite
     nsite=$(grep -c '\] VIOLATION \[.* site="misuse_user\.c:[0-9]* main+0x' "$out/$tag.out" || true)
     [[ $nsite -eq $n ]] || fail "$tag: $nsite of $n violations name their call site in misuse_user.c"
-    grep '\] VIOLATION' "$out/$tag.out" | head -3 | sed 's/^/      /'
+    grep -m3 '\] VIOLATION' "$out/$tag.out" | sed 's/^/      /'
 }
 
 run "$JDK_HOME" jdk17
@@ -123,7 +123,7 @@ if diff -u "$out/bad.expected" "$out/bad.got" &&
    grep -q '^dtcheck: 5 violations in [0-9]* contexts; the transport deviated from the spec 1 time' "$out/bad.out"; then
     echo "   bad transport: its 4 mistakes (and the user's NULL JavaVM) and 1 deviation reported at their steps"
 else
-    fail "bad transport: the reports differ"; grep -v '\] call ' "$out/bad.out" | head -30
+    fail "bad transport: the reports differ"; grep -v '\] call ' "$out/bad.out" | sed -n 1,30p
 fi
 
 # suppress=FILE: a rule by check and function (step 3's Accept), and one by

@@ -145,7 +145,7 @@ if unshare -m true 2>/dev/null; then
     [[ $rc -eq 0 ]] || fail "full tmpfs: java exited $rc, expected 0"
     n=$(grep -c 'jvmticheck: cannot grow the binary trace' "$out/stderr" || true)
     [[ $n -eq 1 ]] || fail "full tmpfs: $n messages about the recording, expected 1"
-    grep 'jvmticheck: cannot grow' "$out/stderr" | head -1 | sed 's/^/   /'
+    grep -m1 'jvmticheck: cannot grow' "$out/stderr" | sed 's/^/   /'
     decode jsonl "$out/full.bin" "$out/full.jsonl"
     echo "   $(wc -l <"$out/full.jsonl") records read from $(wc -c <"$out/full.bin") bytes"
     [[ -s $out/full.jsonl ]] || fail "full tmpfs: no record in the recording"

@@ -57,7 +57,7 @@ limited() {
     local n
     n=$(grep -c 'jvmticheck: cannot write the trace' "$out/stderr" || true)
     [[ $n -eq 1 ]] || fail "$label: $n messages about the failed write, expected 1"
-    grep 'jvmticheck: cannot write' "$out/stderr" | head -1 | sed 's/^/   /'
+    grep -m1 'jvmticheck: cannot write' "$out/stderr" | sed 's/^/   /'
     [[ -s $log && $(tail -c1 "$log" | od -An -c | tr -d ' ') == '\n' ]] || fail "$label: the log does not end with a whole line"
     trace counts "$log" >/dev/null || fail "$label: $log has lines that are not JSON"
     echo "   $label: $(wc -l <"$log") whole records, $(wc -c <"$log") bytes"
