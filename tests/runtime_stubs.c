@@ -25,7 +25,9 @@ const int jc_known_spec_count = 1;
 unsigned char jc_fn_absent[3];
 unsigned char jc_fn_path[3];
 void (*const jc_slot_forwarders[3 + JC_TABLE_EXTRA])(void);
-jc_fn_stats jc_fn_stats_table[3];
+/* by the real table's slots: JC_SHIM_FN counts the runtime's own calls
+ * (GetSystemProperty for the run header, ...) at their slot */
+jc_fn_stats jc_fn_stats_table[sizeof(struct jvmtiInterface_1_) / sizeof(void *) + 1];
 
 const jc_event_info jc_event_table[] = {
     { "StubEvent", 50, false, no_caps, false, JVMTI_VERSION_1_0 },
