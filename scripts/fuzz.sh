@@ -52,6 +52,7 @@ esac
 work=$builddir/fuzz
 [[ $target == spec ]] || work=$builddir/fuzz-$target
 mkdir -p "$work/obj" "$work/corpus" "$work/seeds" "$work/crashes"
+rm -f "$work/obj"/*.o     # objects of an earlier run (or of files since renamed)
 CLANG=${CLANG:-clang}
 san=(-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
 cflags=(-g -O1 -std=c11 "${san[@]}" -I"$srcdir/gen" -I"$builddir/gen")
@@ -82,7 +83,7 @@ echo "fuzz: compiling ${#sources[@]} files with $CLANG ${san[*]}"
 running=0
 for src in "${sources[@]}"; do
     "$CLANG" "${cflags[@]}" "${cppflags[@]}" -fsanitize=fuzzer-no-link \
-        -c "$src" -o "$work/obj/$(basename "$src" .c).o" &
+        -c "$src" -o "$work/obj/$(o="${src#"$srcdir"/}"; o=${o%.c}; echo "${o//\//_}").o" &   # by path: gen/cmd/align.c and gen/i18n/align.c are two
     if ((++running >= 2)); then wait -n; running=$((running - 1)); fi
 done
 wait
