@@ -33,9 +33,7 @@
 
 static int usage_error(const char *msg, const char *arg)
 {
-    fprintf(stderr, "jvmtigen align: error: %s%s\nTry 'jvmtigen align --help' for more information.\n", msg,
-            arg ? arg : "");
-    return 2;
+    return jt_usage_error("align", msg, arg);
 }
 
 static void usage(FILE *f)

@@ -32,9 +32,7 @@ static const char *const ui_templates[] = { "jvmti.html.tmpl", "site.html.tmpl" 
 
 static int usage_error(const char *msg, const char *arg)
 {
-    fprintf(stderr, "jvmtigen pot: error: %s%s\nTry 'jvmtigen pot --help' for more information.\n", msg,
-            arg ? arg : "");
-    return 2;
+    return jt_usage_error("pot", msg, arg);
 }
 
 static void usage(FILE *f)

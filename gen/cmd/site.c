@@ -37,9 +37,7 @@ typedef struct version {
 
 static int usage_error(const char *msg, const char *arg)
 {
-    fprintf(stderr, "jvmtigen site: error: %s%s\nTry 'jvmtigen site --help' for more information.\n", msg,
-            arg ? arg : "");
-    return 2;
+    return jt_usage_error("site", msg, arg);
 }
 
 static void usage(FILE *f)

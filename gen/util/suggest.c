@@ -119,3 +119,10 @@ const char *jt_unknown_option(int argc, char **argv, int prev, const struct opti
              near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
     return msg;
 }
+
+int jt_usage_error(const char *command, const char *msg, const char *arg)
+{
+    fprintf(stderr, "jvmtigen %s: error: %s%s\nTry 'jvmtigen %s --help' for more information.\n", command, msg,
+            arg ? arg : "", command);
+    return 2;
+}

@@ -21,4 +21,8 @@ struct option;
 const char *jt_unknown_option(int argc, char **argv, int prev, const struct option *opts, const char *shorts,
                               const char *const *extra);
 
+/* A subcommand's usage error: "jvmtigen COMMAND: error: MSGARG" and where
+ * --help is, on stderr; returns 2, the usage exit status. */
+int jt_usage_error(const char *command, const char *msg, const char *arg);
+
 #endif
