@@ -17,13 +17,15 @@
 #      record; the same recording cut short is read up to its last whole
 #      record; SIGSEGV inside GetPhase (crash_agent crash): GetPhase is the
 #      crashing thread's last record, no gaps;
-#      fork() then exit() in the child: nothing twice, the child's call there;
+#      fork() then exit() in the child: nothing twice, the child's call there,
+#      and in the Chrome trace under the child's own pid;
 #      virtual threads (the newer JDK): the recording equals the log, whose
 #      records name the virtual threads; 200 threads recording a few calls
 #      each: the file's blocks on disk stay below 64 KiB per thread;
 #   4. the decoder's filters (--thread, --function, --check, --since and
 #      --until) keep exactly the records they select;
-#   5. --format=chrome is trace-event JSON whose slices nest, drawn by our
+#   5. --format=chrome is trace-event JSON whose slices nest, whose events
+#      carry the pid of the run (the jsonl log's header), drawn by our
 #      timeline page (tests/trace_timeline.html) in headless Chromium, with
 #      a screenshot (tests/out/e2e-trace-bin/screenshots/timeline.png).
 # Exit 0 pass, 1 fail, 77 skip.
@@ -56,6 +58,8 @@ for jdk in $jdks; do
         chk same "$out/good.$fmt" "$out/good-decoded.$fmt" call event summary || fail "JDK $jdk: $fmt: the recording differs from the log"
         if [[ $fmt == jsonl ]]; then
             chk clock "$out/good.$fmt" "$out/good-decoded.$fmt" || fail "JDK $jdk: the recording's times are not the log's"
+            decode chrome "$out/good-$fmt.bin" "$out/good.chrome.json"
+            chk pid "$out/good.$fmt" "$out/good.chrome.json" || fail "JDK $jdk: the Chrome trace's pid is not the process's"
         fi
     done
 
@@ -107,6 +111,9 @@ python3 "$srcdir/tests/trace_check.py" "$out/fork.jsonl" fork || fail "fork: rec
 # the child's strings (new there: the Java thread name, the output's name) resolve
 grep '"name":"GetTime"' "$out/fork.jsonl" | grep -q '"thread":"main".*"out":{"nanos_ptr":' ||
     fail "fork: the child's record lacks its strings: $(grep '"name":"GetTime"' "$out/fork.jsonl")"
+decode chrome "$out/fork.bin" "$out/fork.chrome.json"
+pids=$(grep -o '"pid":[0-9]*' "$out/fork.chrome.json" | sort -u | wc -l)
+[[ $pids -eq 2 ]] || fail "fork: the Chrome trace names $pids processes, not the parent and its child"
 
 echo "== format=bin, 200 threads recording a few calls each: the file grows with the records, not the threads"
 # Stress 200 5: each of 200 threads makes 5 calls in hammer and a few in

@@ -32,6 +32,10 @@
         thread_name metadata; the X slices of one thread nest (none ends
         inside another it started in); every tid with slices is named.
         Prints the counts.
+    trace_bin_check.py pid LOG CHROME
+        Every event of CHROME (`jvmtigen trace --format=chrome` of a
+        recording) carries the pid of the process that made it: the one
+        LOG's run header (jsonl, the same run) names.
 
 Exit 1 on a failed check.
 """
@@ -220,6 +224,18 @@ def clock(direct, decoded):
     return 1 if med > 1000000 or worst > 1000000000 else 0
 
 
+def pid(log, path):
+    with open(log, encoding="utf-8") as f:
+        want = [json.loads(line).get("pid") for line in f if '"kind":"header"' in line]
+    if len(want) != 1 or not isinstance(want[0], int):
+        print("   FAIL: %s has no one run header with a pid: %r" % (log, want))
+        return 1
+    with open(path, encoding="utf-8") as f:
+        got = collections.Counter(e.get("pid") for e in json.load(f)["traceEvents"])
+    print("   the run's pid %d; the events' pids: %s" % (want[0], dict(got)))
+    return 0 if list(got) == want else 1
+
+
 def main(argv):
     if len(argv) == 4 and argv[1] == "clock":
         return clock(argv[2], argv[3])
@@ -229,6 +245,8 @@ def main(argv):
         return 1 if subset(argv[2], argv[3]) else 0
     if len(argv) == 6 and argv[1] == "filter":
         return filt(argv[2], argv[3], argv[4], argv[5])
+    if len(argv) == 4 and argv[1] == "pid":
+        return pid(argv[2], argv[3])
     if len(argv) == 3 and argv[1] == "chrome":
         return 1 if chrome(argv[2]) else 0
     sys.stderr.write(__doc__)

@@ -137,6 +137,7 @@ typedef struct rec {
     uint64_t off;               /* its offset in the file */
     uint32_t tid;
     uint64_t t, dur;            /* ns (ticks converted) */
+    uint32_t pid;               /* the writer's process (0: not recorded) */
 } rec;
 
 typedef struct names {
@@ -657,6 +658,13 @@ static int selected(names *nm, const rec *x, const filters *f, uint64_t t_first)
 
 /* ---- chrome ----------------------------------------------------------------------------- */
 
+/* The event's pid: the recording process's, from its chunk's head; 1 for a
+ * file from before chunks carried it (the trace-event format wants one). */
+static unsigned chrome_pid(uint32_t pid)
+{
+    return pid ? pid : 1u;
+}
+
 static void chrome_event(sbuf *b, names *nm, const rec *x, int *first)
 {
     const unsigned char *r = x->r;
@@ -698,8 +706,8 @@ static void chrome_event(sbuf *b, names *nm, const rec *x, int *first)
         sb_printf(b, ",\"ph\":\"X\",\"dur\":%llu.%03llu", (unsigned long long)(dur / 1000), (unsigned long long)(dur % 1000));
     else
         sb_s(b, ",\"ph\":\"i\",\"s\":\"t\"");
-    sb_printf(b, ",\"ts\":%llu.%03llu,\"pid\":1,\"tid\":%u,\"args\":", (unsigned long long)(t / 1000),
-              (unsigned long long)(t % 1000), x->tid);
+    sb_printf(b, ",\"ts\":%llu.%03llu,\"pid\":%u,\"tid\":%u,\"args\":", (unsigned long long)(t / 1000),
+              (unsigned long long)(t % 1000), chrome_pid(x->pid), x->tid);
     sb_add(b, line.p, line.len);
     sb_s(b, "}");
     free(line.p);
@@ -806,6 +814,7 @@ typedef struct chunk {
     uint32_t used;              /* bytes walked: its head and its records */
     uint32_t clen;              /* its length */
     uint32_t tid, thread;       /* the OS thread; its records' thread name id (unless CH_MIXED) */
+    uint32_t pid;               /* its process (0: a file from before chunks said it) */
     unsigned flags;
     uint64_t tmin, tmax;
 } chunk;
@@ -1030,7 +1039,8 @@ static int first_pass(dec *D, uint64_t len, uint64_t hlen)
                            "bad chunk length (expected a multiple of the header's unit, up to 1 GiB)");
         }
         uint64_t avail = len - c < clen ? len - c : clen;
-        chunk ci = { .off = c, .clen = (uint32_t)clen, .tid = rd32(h + 8), .tmin = UINT64_MAX };
+        chunk ci = { .off = c, .clen = (uint32_t)clen, .tid = rd32(h + 8), .pid = rd32(h + JC_BIN_CHUNK_PID_AT),
+                     .tmin = UINT64_MAX };
         int rc = walk_chunk(D, src, c, (uint32_t)clen, avail, ci.tid, &ci, NULL);
         if (rc != 0)
             return rc;
@@ -1120,7 +1130,7 @@ static int load_chunk(dec *D, const chunk *ch, cursor **out)
 static rec cursor_rec(const cursor *c)
 {
     const ent *e = &c->e[c->i];
-    return (rec){ c->buf + e->at, c->ch->off + e->at, c->ch->tid, e->t, e->dur };
+    return (rec){ c->buf + e->at, c->ch->off + e->at, c->ch->tid, e->t, e->dur, c->ch->pid };
 }
 
 /* a's next record starts before b's (the same start: the one first in the file) */
@@ -1256,6 +1266,7 @@ static int emit_chrome(dec *D, out *o, const rec *x, void *ctx)
  * selected record, in the order of those records. */
 typedef struct last {
     uint32_t tid, thread;       /* thread: its name id */
+    uint32_t pid;
     uint64_t t, off;
     int used;
 } last;
@@ -1298,7 +1309,7 @@ static int chrome_threads(dec *D, out *o, int *first)
         while (tab[h].used && tab[h].tid != cur->ch->tid)
             h = (h + 1) % cap;
         if (!tab[h].used) {
-            tab[h] = (last){ .tid = cur->ch->tid, .used = 1 };
+            tab[h] = (last){ .tid = cur->ch->tid, .pid = cur->ch->pid, .used = 1 };
             n++;
         }
         for (cur->i = 0; cur->i < cur->n; cur->i++) {
@@ -1321,7 +1332,8 @@ static int chrome_threads(dec *D, out *o, int *first)
             str who = id_str(D->nm, tab[j].thread);
             sb_s(&o->b, *first ? "\n" : ",\n");
             *first = 0;
-            sb_printf(&o->b, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":%u,\"args\":{\"name\":", tab[j].tid);
+            sb_printf(&o->b, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"name\":",
+                      chrome_pid(tab[j].pid), tab[j].tid);
             put_quoted(&o->b, &sx_json, &who, "\"");
             sb_s(&o->b, "}}");
             out_flush(o, 0);

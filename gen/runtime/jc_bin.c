@@ -569,6 +569,7 @@ static bool new_chunk(bin_tls *t, size_t need)
     /* the length first, the magic last: a head with the magic is whole */
     put32(c + JC_BIN_CHUNK_LEN_AT, (uint32_t)len);
     put32(c + 8, (uint32_t)syscall(SYS_gettid));
+    put32(c + JC_BIN_CHUNK_PID_AT, (uint32_t)getpid());
     if (pthread_getname_np(pthread_self(), (char *)c + 16, 32) != 0)
         c[16] = 0;
     memcpy(c, JC_BIN_CHUNK_MAGIC, 8);
@@ -639,6 +640,7 @@ static unsigned char *room_strings(size_t n)
         }
         put32(c + JC_BIN_CHUNK_LEN_AT, (uint32_t)len);
         put32(c + 8, (uint32_t)syscall(SYS_gettid));
+        put32(c + JC_BIN_CHUNK_PID_AT, (uint32_t)getpid());
         memcpy(c + 16, "strings", 8);
         memcpy(c, JC_BIN_CHUNK_MAGIC, 8);
         if (str_chunk)

@@ -35,7 +35,9 @@
  *   then chunks, each owned by one thread:
  *     [0, 64)     magic, the thread's OS id (u32), at 12 the chunk's
  *                 length (u32; version 5), its OS name (32 bytes at 16),
- *                 at 48 a ring slot's index + 1 (u32; 0: no slot)
+ *                 at 48 a ring slot's index + 1 (u32; 0: no slot), at 52
+ *                 the process's id (u32; 0 in files written before it: a
+ *                 fork()ed child's chunks carry the child's)
  *     then records, 8-byte aligned, in the order the thread made them.
  *   Version 5: a chunk's length is a multiple of the unit (a thread's
  *   first is one unit, 16 KiB, each next one twice the last up to 1 MiB),
@@ -103,6 +105,7 @@
 #define JC_BIN_RING_AT 104u             /* u64: the ring's bytes */
 #define JC_BIN_RING_NEXT_AT 112u        /* u64: slots taken */
 #define JC_BIN_CHUNK_SLOT_AT 48u        /* u32 in a chunk's head: its ring slot + 1 */
+#define JC_BIN_CHUNK_PID_AT 52u         /* u32 in a chunk's head: the writer's process id */
 #define JC_BIN_RF_ERROR 1u              /* record flag: error present */
 #define JC_BIN_RF_TICKS 2u              /* record flag: t and dur in ticks */
 
