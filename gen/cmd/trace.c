@@ -987,7 +987,7 @@ static int walk_chunk(dec *D, jt_src *src, uint64_t c, uint32_t clen, uint64_t a
             if (!D->nrec++ || t < D->t_first)
                 D->t_first = t;
         } else {
-            rec x = { r, at, tid, t, dur };
+            rec x = { r, at, tid, t, dur, 0 };
             if (selected(D->nm, &x, &D->f, D->t_first)) {
                 if (cur->n == cap) {
                     ent *more = realloc(cur->e, (cap = cap ? cap * 2 : 256) * sizeof *more);
