@@ -9,10 +9,11 @@
 void jt_html_put(jt_html *h, const char *s) { fputs(s, h->f); }
 void jt_html_putn(jt_html *h, const char *s, size_t n) { fwrite(s, 1, n, h->f); }
 
-void jt_html_esc(jt_html *h, const char *s)
+/* The first N characters of S, escaped. */
+static void escn(jt_html *h, const char *s, size_t n)
 {
-    const char *run = s;
-    for (; *s; s++) {
+    const char *run = s, *end = s + n;
+    for (; s < end; s++) {
         const char *rep;
         switch (*s) {
         case '&': rep = "&amp;"; break;
@@ -27,6 +28,8 @@ void jt_html_esc(jt_html *h, const char *s)
     }
     jt_html_putn(h, run, (size_t)(s - run));
 }
+
+void jt_html_esc(jt_html *h, const char *s) { escn(h, s, strlen(s)); }
 
 /* So that a long constant name breaks between its words rather than
  * overflowing (or, on a phone, breaking between letters).  <wbr> adds no
@@ -43,13 +46,7 @@ void jt_html_ident(jt_html *h, const void *arg)
     const char *run = s;
     for (const char *p = s; *p; p++) {
         if (*p == '_' && p > s && ident_char(p[-1]) && ident_char(p[1])) {
-            char part[256];
-            size_t n = (size_t)(p + 1 - run);
-            if (n >= sizeof part)
-                n = sizeof part - 1;
-            memcpy(part, run, n);
-            part[n] = '\0';
-            jt_html_esc(h, part);
+            escn(h, run, (size_t)(p + 1 - run));
             jt_html_put(h, "<wbr>");
             run = p + 1;
         }
