@@ -455,7 +455,7 @@ static void slot_checks_section(jt_html *h, const void *arg)
 static void slot_licence(jt_html *h, const void *arg)
 {
     R *r = h->self;
-    RENDER(&r->h, "licence", T("text", arg), T("file", jt_hp_basename_of(r->s->path)));
+    RENDER(&r->h, "licence", T("text", arg), T("file", jt_basename(r->s->path)));
 }
 
 /* Text with its line breaks kept as <br>. */
@@ -516,7 +516,7 @@ static void render_page(R *r)
         jt_lang_tag(jt_catalog_lang(r->ctx->html.ui), lang, sizeof lang);
     RENDER(&r->h, "page", T("lang", lang), T("title_text", s->label ? s->label : "JVM(TM) Tool Interface"),
            T("version", version),
-           T("spec_file", jt_hp_basename_of(s->path)), F("title", slot_title, NULL),
+           T("spec_file", jt_basename(s->path)), F("title", slot_title, NULL),
            T("subtitle", s->title_subtitle ? s->title_subtitle : "Version"), T("basic_version", basic),
            F("toc", slot_toc, NULL), F("intro_section", slot_intro_section, NULL),
            F("function_section", jt_hp_slot_function_section, NULL), F("error_section", slot_error_section, NULL),

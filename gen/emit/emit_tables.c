@@ -39,6 +39,7 @@
 #include "emit/template.h"
 #include "model/model.h"
 #include "util/outfile.h"
+#include "util/path.h"
 
 /* The fixed code, in blocks the emitter picks section by section. */
 #define NAMES_TEMPLATE "names.tmpl"
@@ -69,12 +70,6 @@ typedef struct tables {
 } tables;
 
 /* ---- small helpers ----------------------------------------------------- */
-
-static const char *basename_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash ? slash + 1 : path;
-}
 
 /* A C string literal for s: quotes, backslashes, control characters and
  * every non-ASCII byte escaped (octal, always three digits so a following
@@ -296,7 +291,7 @@ static int tables_init(tables *t, const jt_emit_ctx *ctx)
     add_slot(t, "id", t->id);
     add_slot(t, "ID", t->ID);
     add_slot(t, "iface_name", in->name);
-    add_slot(t, "spec_file", basename_of(s->path));
+    add_slot(t, "spec_file", jt_basename(s->path));
     add_slot(t, "version", t->version);
     add_slot(t, "header", t->header);
     add_slot(t, "names_h", t->names_h);

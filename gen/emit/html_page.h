@@ -32,6 +32,7 @@
 #include "i18n/catalog.h"
 #include "i18n/lang.h"
 #include "i18n/prose.h"
+#include "util/path.h"
 
 /* ---- state ------------------------------------------------------------- */
 
@@ -116,7 +117,6 @@ void *jt_hp_xcalloc(size_t n, size_t sz);
 void jt_hp_ptrs_push(ptrs *a, const void *x);
 void jt_hp_ptrs_sort(ptrs *a, int (*cmp)(const void *, const void *));
 int jt_hp_name_cmp(const char *a, const char *b);
-const char *jt_hp_basename_of(const char *path);
 const char *jt_hp_anchor_of(const char *id, char *buf, size_t n);
 bool jt_hp_doc_empty(const jt_doc *d);
 void jt_hp_doc_string(R *r, const jt_doc *d);

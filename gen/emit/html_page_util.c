@@ -42,12 +42,6 @@ int jt_hp_name_cmp(const char *a, const char *b)
     }
 }
 
-const char *jt_hp_basename_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash ? slash + 1 : path;
-}
-
 /* An id usable as an HTML anchor: the JDK 8 spec has an intro with id
  * "entry point", and HTML ids hold no whitespace. */
 const char *jt_hp_anchor_of(const char *id, char *buf, size_t n)
