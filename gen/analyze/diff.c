@@ -25,6 +25,7 @@
 #include "util/array.h"
 #include "model/ctype.h"
 #include "util/diag.h"
+#include "model/version.h"
 
 enum { G_FUNCTION, G_EVENT, G_CALLBACK, G_ERROR, G_CAPABILITY, G_CONSTANTS, G_CONSTANT, G_STRUCT,
        G_BASETYPE };
@@ -720,7 +721,8 @@ static void json_side(FILE *f, const char *key, const side *s)
 {
     fprintf(f, "  \"%s\": { \"file\": ", key);
     json_str(f, s->path);
-    fprintf(f, ", \"version\": \"%d.%d.%d\" },\n", s->major, s->minor, s->micro);
+    char v[48];
+    fprintf(f, ", \"version\": \"%s\" },\n", jt_version_text(v, sizeof v, s->major, s->minor, s->micro));
 }
 
 static void print_json(FILE *f, const jt_delta_list *l, const side *o, const side *n)
@@ -779,10 +781,11 @@ static void print_html(FILE *f, const jt_delta_list *l, const side *o, const sid
           ".abi { background: #fdd; font-weight: bold; }\n</style>\n</head>\n<body>\n", f);
     fputs("<h1>JVM TI API changes</h1>\n<p>From <code>", f);
     html_text(f, o->path);
-    fprintf(f, "</code> (%d.%d.%d) to <code>", o->major, o->minor, o->micro);
+    char v[48];
+    fprintf(f, "</code> (%s) to <code>", jt_version_text(v, sizeof v, o->major, o->minor, o->micro));
     html_text(f, n->path);
-    fprintf(f, "</code> (%d.%d.%d): %zu changes, %zu ABI-relevant.</p>\n", n->major, n->minor, n->micro, l->n,
-            count_abi(l));
+    fprintf(f, "</code> (%s): %zu changes, %zu ABI-relevant.</p>\n", jt_version_text(v, sizeof v, n->major, n->minor, n->micro),
+            l->n, count_abi(l));
     if (!l->n)
         fputs("<p>The two specifications define the same API.</p>\n", f);
     int group = -1;

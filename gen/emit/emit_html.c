@@ -509,7 +509,7 @@ static void render_page(R *r)
 {
     const jt_spec *s = r->s;
     char version[48], basic[32];
-    snprintf(version, sizeof version, "%d.%d.%d", r->ctx->major, r->ctx->minor, r->ctx->micro);
+    jt_version_text(version, sizeof version, r->ctx->major, r->ctx->minor, r->ctx->micro);
     snprintf(basic, sizeof basic, "%d.%d", r->ctx->major, r->ctx->minor);
     char lang[40] = "en";
     if (r->ctx->html.ui)
@@ -535,7 +535,7 @@ int jt_emit_html(const jt_emit_ctx *ctx)
     r.s = ctx->spec;
     /* outside links go to the docs of the JDK the spec belongs to; the JDK
      * 8 spec numbers itself 1.2 */
-    r.jdk = ctx->major >= 9 ? ctx->major : 8;
+    r.jdk = jt_jdk_release(ctx->major);
     /* our additions (badges, check ids, the checks reference) describe
      * libjvmticheck: a spec of another interface gets the spec alone */
     r.plain = ctx->html.plain || ctx->spec->iface.declared;

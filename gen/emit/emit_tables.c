@@ -40,6 +40,7 @@
 #include "model/model.h"
 #include "util/outfile.h"
 #include "util/path.h"
+#include "model/version.h"
 
 /* The fixed code, in blocks the emitter picks section by section. */
 #define NAMES_TEMPLATE "names.tmpl"
@@ -286,7 +287,7 @@ static int tables_init(tables *t, const jt_emit_ctx *ctx)
     jt_output_name(s, "_names.h", t->names_h, sizeof t->names_h);
     jt_output_name(s, "_names.c", t->names_c, sizeof t->names_c);
     snprintf(t->guard, sizeof t->guard, "%s_NAMES_H", t->ID);
-    snprintf(t->version, sizeof t->version, "%d.%d.%d", ctx->major, ctx->minor, ctx->micro);
+    jt_version_text(t->version, sizeof t->version, ctx->major, ctx->minor, ctx->micro);
 
     add_slot(t, "id", t->id);
     add_slot(t, "ID", t->ID);

@@ -29,6 +29,7 @@
 #include "emit/emit.h"
 #include "util/outfile.h"
 #include "util/path.h"
+#include "model/version.h"
 
 /* A spec whose documented errors the wrapper knows, and its version. */
 typedef struct known_spec {
@@ -1161,21 +1162,16 @@ static void put_interface(wctx *w)
     P("};\n");
 }
 
-static unsigned spec_version(int major, int minor)
-{
-    return 0x30000000u + ((unsigned)major << 16) + ((unsigned)minor << 8);
-}
-
 /* The main spec and --history's, oldest first (one per version: the main
  * spec wins over a history spec of its own version). */
 static void known_specs(wctx *w, const jt_emit_ctx *ctx)
 {
-    w->known[0] = (known_spec){ ctx->spec, spec_version(ctx->major, ctx->minor) };
+    w->known[0] = (known_spec){ ctx->spec, jt_jvmti_version(ctx->major, ctx->minor, 0) };
     w->nknown = 1;
     for (int i = 0; i < ctx->nhistory && w->nknown < 17; i++) {
         int ma, mi;
         jt_spec_version(ctx->history[i], 0, &ma, &mi, NULL);
-        known_spec k = { ctx->history[i], spec_version(ma, mi) };
+        known_spec k = { ctx->history[i], jt_jvmti_version(ma, mi, 0) };
         int j = 0;
         while (j < w->nknown && w->known[j].version < k.version)
             j++;
@@ -1198,7 +1194,7 @@ int jt_emit_wrapper(const jt_emit_ctx *ctx)
         return -1;
     put_prologue(w);
     P("const jint jc_spec_version = 0x%08X;\n\n",
-      (unsigned)(0x30000000u + ((unsigned)ctx->major << 16) + ((unsigned)ctx->minor << 8) + (unsigned)ctx->micro));
+      jt_jvmti_version(ctx->major, ctx->minor, ctx->micro));
     put_tables(w);
     put_field_trackers(w);
     for (int num = 1; num <= w->s->max_function_num; num++)

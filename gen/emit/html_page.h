@@ -32,6 +32,7 @@
 #include "i18n/catalog.h"
 #include "i18n/lang.h"
 #include "i18n/prose.h"
+#include "model/version.h"
 #include "util/path.h"
 
 /* ---- state ------------------------------------------------------------- */
