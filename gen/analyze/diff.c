@@ -195,14 +195,6 @@ static const char *type_count(const jt_type *t, bool out)
     return NULL;
 }
 
-static const jt_param *find_param(const jt_param *ps, size_t n, const char *id)
-{
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(ps[i].id, id) == 0)
-            return &ps[i];
-    return NULL;
-}
-
 /* The attributes of one param (or field) that both lists have. */
 static void diff_param_pair(const dctx *c, const char *what, const char *id, const jt_param *o,
                             const jt_param *n)
@@ -244,7 +236,7 @@ static void diff_params(const dctx *c, const char *what, bool layout, const jt_p
     if (!match || !taken)
         jt_fatal("out of memory");
     for (size_t i = 0; i < on; i++) {
-        const jt_param *p = find_param(np, nn, op[i].id);
+        const jt_param *p = jt_find_param(np, nn, op[i].id);
         match[i] = p ? p->index : -1;
         if (p)
             taken[p->index] = true;

@@ -164,10 +164,7 @@ static const char *const restricting_events[] = {
 
 static bool is_param(const jt_function *f, const char *id)
 {
-    for (size_t i = 0; i < f->nparams; i++)
-        if (strcmp(f->params[i].id, id) == 0)
-            return true;
-    return false;
+    return jt_find_param(f->params, f->nparams, id) != NULL;
 }
 
 /* A callback type whose last param is user_data (so it can be wrapped). */
