@@ -13,7 +13,7 @@
  * What to check and how to print an argument is decided by rules over the
  * param's kind and leaf type (the kinds table and the tables below), never
  * by function name; the few functions with extra meaning (capabilities,
- * callbacks, event enabling, memory) get hooks named in hooks[].  A param
+ * callbacks, event enabling, memory) get hooks (wrapper_hooks.c).  A param
  * no rule covers stops generation with an error naming it: no silent gaps.
  */
 #include <stdio.h>
@@ -26,6 +26,7 @@
 #include "util/diag.h"
 #include "emit/emit_wrapper_transport.h"
 #include "emit/wrapper_checks.h"
+#include "emit/wrapper_hooks.h"
 #include "emit/emit.h"
 #include "util/outfile.h"
 #include "util/path.h"
@@ -52,49 +53,6 @@ typedef struct wctx {
 #define P(...) jt_out_printf(w->o, __VA_ARGS__)
 
 /* ---- per-function extras ------------------------------------------------ */
-
-typedef enum hook_kind {
-    HOOK_NONE = 0,
-    HOOK_CAPS_CHANGED,      /* Add/RelinquishCapabilities: refresh after success */
-    HOOK_CAPS_OUT,          /* GetCapabilities: its output is the truth */
-    HOOK_SET_CALLBACKS,     /* SetEventCallbacks: substitute trampolines */
-    HOOK_EVENT_MODE,        /* SetEventNotificationMode: event checks */
-    HOOK_DEALLOCATE,        /* Deallocate: only memory JVMTI handed out */
-    HOOK_ALLOCATE,          /* Allocate: track the block */
-    HOOK_RUN_AGENT_THREAD,  /* RunAgentThread: the thread gets the checked env */
-    HOOK_DISPOSE,           /* DisposeEnvironment: note table patches first */
-    HOOK_EXT_FUNCTIONS,     /* GetExtensionFunctions: trampolines for the VM's */
-    HOOK_EXT_EVENT_CB,      /* SetExtensionEventCallback: a trampoline */
-    HOOK_MON_CREATE,        /* CreateRawMonitor: the monitor's life begins */
-    HOOK_MONITOR,           /* raw monitor use: jc_monitors.c, op below */
-    HOOK_SET_TAG,           /* SetTag: a tag may hold a JVMTI block (leak report) */
-    HOOK_SET_TLS,           /* SetThreadLocalStorage: the same for a thread's slot */
-    HOOK_SET_ELS            /* SetEnvironmentLocalStorage: the env's slot */
-} hook_kind;
-
-static const struct { const char *fn; hook_kind hook; } hooks[] = {
-    { "AddCapabilities", HOOK_CAPS_CHANGED },
-    { "RelinquishCapabilities", HOOK_CAPS_CHANGED },
-    { "GetCapabilities", HOOK_CAPS_OUT },
-    { "SetEventCallbacks", HOOK_SET_CALLBACKS },
-    { "SetEventNotificationMode", HOOK_EVENT_MODE },
-    { "Deallocate", HOOK_DEALLOCATE },
-    { "Allocate", HOOK_ALLOCATE },
-    { "RunAgentThread", HOOK_RUN_AGENT_THREAD },
-    { "DisposeEnvironment", HOOK_DISPOSE },
-    { "GetExtensionFunctions", HOOK_EXT_FUNCTIONS },
-    { "SetExtensionEventCallback", HOOK_EXT_EVENT_CB },
-    { "CreateRawMonitor", HOOK_MON_CREATE },
-    { "DestroyRawMonitor", HOOK_MONITOR },
-    { "RawMonitorEnter", HOOK_MONITOR },
-    { "RawMonitorExit", HOOK_MONITOR },
-    { "RawMonitorWait", HOOK_MONITOR },
-    { "RawMonitorNotify", HOOK_MONITOR },
-    { "RawMonitorNotifyAll", HOOK_MONITOR },
-    { "SetTag", HOOK_SET_TAG },
-    { "SetThreadLocalStorage", HOOK_SET_TLS },
-    { "SetEnvironmentLocalStorage", HOOK_SET_ELS },
-};
 
 /* Events that end an object's tag: the block a tag held is no longer held
  * by it (jc_ref_set). */
@@ -124,29 +82,6 @@ static bool is_tag_ptr(const jt_param *p)
     char tb[160];
     size_t n = strlen(p->id);
     return n >= 7 && strcmp(p->id + n - 7, "tag_ptr") == 0 && strcmp(jt_c_type(p->type, tb, sizeof tb), "jlong*") == 0;
-}
-
-/* What each raw monitor function does to its monitor (jc_monitors.h). */
-static const name_pair monitor_ops[] = {
-    { "DestroyRawMonitor", "JC_MON_DESTROY" },
-    { "RawMonitorEnter", "JC_MON_ENTER" },
-    { "RawMonitorExit", "JC_MON_EXIT" },
-    { "RawMonitorWait", "JC_MON_WAIT" },
-    { "RawMonitorNotify", "JC_MON_NOTIFY" },
-    { "RawMonitorNotifyAll", "JC_MON_NOTIFY" },
-};
-
-static const char *monitor_op(const jt_function *f)
-{
-    return pair_value(monitor_ops, sizeof monitor_ops / sizeof *monitor_ops, f->id);
-}
-
-static hook_kind hook_of(const jt_function *f)
-{
-    for (size_t i = 0; i < sizeof hooks / sizeof *hooks; i++)
-        if (strcmp(hooks[i].fn, f->id) == 0)
-            return hooks[i].hook;
-    return HOOK_NONE;
 }
 
 /* Events during which only callbacksafe functions may be called. */
@@ -845,7 +780,7 @@ static void put_refusal(wctx *w, const jt_function *f)
  * varargs to pass on). */
 static bool has_fast_path(const jt_function *f, const check_list *l)
 {
-    if (hook_of(f) != HOOK_NONE || calls_back_synchronously(f) || l->on_success[0])
+    if (jt_hook_of(f) || calls_back_synchronously(f) || l->on_success[0])
         return false;
     for (size_t i = 0; i < f->nparams; i++)
         if (f->params[i].type->kind == JT_VARARGS)
@@ -921,9 +856,37 @@ static void put_fast_function(wctx *w, const jt_function *f, const check_list *l
     put_fast_call(w, f, false);
 }
 
+/* HOOK's code at STEP, with $id, $num, $op and $args expanded
+ * (wrapper_hooks.h). */
+static void put_hook_code(wctx *w, const jt_function *f, const jt_hook *hook, jt_hook_step step)
+{
+    const char *code = jt_hook_at(hook, step);
+    if (!code)
+        return;
+    static const char *const words[] = { "$id", "$num", "$op", "$args" };
+    while (*code) {
+        size_t n = strcspn(code, "$");
+        jt_out_write(w->o, code, n);
+        code += n;
+        if (!*code)
+            break;
+        size_t k = 0;
+        while (k < sizeof words / sizeof *words && strncmp(code, words[k], strlen(words[k])) != 0)
+            k++;
+        switch (k) {
+        case 0: P("%s", f->id); break;
+        case 1: P("%d", f->num); break;
+        case 2: P("%s", hook->op ? hook->op : ""); break;
+        case 3: put_args(w, f->params, f->nparams); break;
+        default: jt_fatal("wrapper_hooks.c: unknown placeholder in \"%.20s\"", code);
+        }
+        code += strlen(words[k]);
+    }
+}
+
 static void put_function(wctx *w, const jt_function *f)
 {
-    hook_kind hook = hook_of(f);
+    const jt_hook *hook = jt_hook_of(f);
     check_list *l = calloc(1, sizeof *l);
     if (!l)
         jt_fatal("out of memory");
@@ -944,50 +907,17 @@ static void put_function(wctx *w, const jt_function *f)
     for (size_t i = 0; i < f->nparams; i++)
         if (f->params[i].type->kind == JT_VARARGS)
             P("    /* varargs are reserved for future expansion: none are passed on */\n");
-    if (hook == HOOK_EVENT_MODE) {
-        P("    { jvmtiError e = jc_hook_check_event_mode(ce, mode, event_type, event_thread);\n"
-          "      if (e != JVMTI_ERROR_NONE) return r_%s(e", f->id);
-        put_args(w, f->params, f->nparams);
-        P("); }\n");
-    }
-    if (hook == HOOK_DEALLOCATE) {
-        P("    if (mem != NULL && jc_tracking() && !jc_hook_deallocate(ce, %d, mem))\n"
-          "        return r_%s(JVMTI_ERROR_ILLEGAL_ARGUMENT", f->num, f->id);
-        put_args(w, f->params, f->nparams);
-        P(");\n");
-    }
-    if (hook == HOOK_DISPOSE)
-        P("    jc_hook_dispose(ce);\n");
-    if (hook == HOOK_MONITOR && monitor_op(f)) {
-        P("    jc_mon_call mc;\n    { jvmtiError e = jc_mon_before(%d, %s, monitor, &mc);\n"
-          "      if (e != JVMTI_ERROR_NONE) return r_%s(e", f->num, monitor_op(f), f->id);
-        put_args(w, f->params, f->nparams);
-        P("); }\n");
-    }
-    /* the value a tag or slot had: asked only while some block is held so */
-    if (hook == HOOK_SET_TAG)
-        P("    const uintptr_t ref_old = jc_ref_held(JC_REF_TAG) ? (uintptr_t)jc_ref_old_tag(ce, object) : 0;\n");
-    if (hook == HOOK_SET_TLS)
-        P("    const uintptr_t ref_old = jc_ref_held(JC_REF_TLS) ? jc_ref_old_tls(ce, thread) : 0;\n");
+    put_hook_code(w, f, hook, JT_HOOK_BEFORE);
     P("    const uint64_t t0 = jc_timing() ? jc_now_ns() : 0;\n");
-    if (hook == HOOK_EXT_EVENT_CB)
-        P("    jvmtiError err = jc_hook_set_extension_event_callback(ce, extension_event_index, callback);\n");
-    else if (hook == HOOK_SET_CALLBACKS)
-        P("    jvmtiError err = jc_hook_set_event_callbacks(ce, callbacks, size_of_callbacks);\n");
-    else if (hook == HOOK_RUN_AGENT_THREAD)
-        P("    jvmtiError err = jc_hook_run_agent_thread(ce, thread, proc, arg, priority);\n");
+    if (jt_hook_at(hook, JT_HOOK_CALL))
+        put_hook_code(w, f, hook, JT_HOOK_CALL);
     else {
         if (calls_back_synchronously(f))
             put_callback_setup(w, f);
         /* the call in progress, for the crash path (jc_crash.c) */
         P("    const int in_call = jc_call_enter(me, %d);\n", f->num);
-        if (hook == HOOK_MON_CREATE) {
-            /* the VM writes the new monitor here, and the agent sees it only
-             * once jc_mon_created knows it: another thread of the agent
-             * that reads the agent's variable can never use a monitor the
-             * shim has not yet seen made (monitor_invalid) */
-            P("    jrawMonitorID monitor_made = NULL;\n");
-            P("    jvmtiError err = (*ce->real)->%s(ce->real, name, monitor_ptr ? &monitor_made : NULL);\n", f->id);
+        if (jt_hook_at(hook, JT_HOOK_REAL_CALL)) {
+            put_hook_code(w, f, hook, JT_HOOK_REAL_CALL);
         } else {
             P("    jvmtiError err = (*ce->real)->%s(ce->real", f->id);
             put_args(w, f->params, f->nparams);
@@ -997,29 +927,12 @@ static void put_function(wctx *w, const jt_function *f)
     }
     P("    const uint64_t dur = t0 ? jc_now_ns() - t0 : 0;\n");
     P("    jc_account(me, %d, err, dur);\n", f->num);
-    if (hook == HOOK_MONITOR && monitor_op(f))
-        P("    jc_mon_after(%d, %s, monitor, &mc, err);\n", f->num, monitor_op(f));
+    put_hook_code(w, f, hook, JT_HOOK_AFTER);
     P("    if (err == JVMTI_ERROR_NONE) {\n");
-    if (hook == HOOK_CAPS_CHANGED)
-        P("        jc_hook_caps_changed(ce);\n");
-    if (hook == HOOK_CAPS_OUT)
-        P("        jc_env_set_caps(ce, capabilities_ptr);\n");
-    if (hook == HOOK_EXT_FUNCTIONS)
-        P("        jc_hook_extension_functions(ce, *extension_count_ptr, *extensions);\n");
-    if (hook == HOOK_DISPOSE)
-        P("        jc_env_disposed(ce);\n");
-    if (hook == HOOK_MON_CREATE)
-        P("        if (monitor_ptr) { jc_mon_created(monitor_made, name); *monitor_ptr = monitor_made; }\n");
-    if (hook == HOOK_SET_TAG)
-        P("        jc_ref_set(JC_REF_TAG, ref_old, (uintptr_t)tag);\n");
-    if (hook == HOOK_SET_TLS)
-        P("        jc_ref_set(JC_REF_TLS, ref_old, (uintptr_t)data);\n");
-    if (hook == HOOK_SET_ELS)
-        P("        ce->els = data;\n");
+    put_hook_code(w, f, hook, JT_HOOK_ON_SUCCESS);
     put_lines(w, "        ", l->on_success);
     P("        if (jc_tracking()) {\n");
-    if (hook == HOOK_ALLOCATE)
-        P("        if (mem_ptr && *mem_ptr) jc_alloc_fresh(ce, *mem_ptr, (size_t)size);\n");
+    put_hook_code(w, f, hook, JT_HOOK_TRACKING);
     put_alloc_tracking(w, f);
     P("        }\n    } else {\n");
     put_error_judgement(w, f, l, "        ");
