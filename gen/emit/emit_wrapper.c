@@ -264,66 +264,80 @@ static void refuse(wctx *w, const char *owner, const jt_param *p, const char *wh
     w->errors++;
 }
 
+/* ---- code with placeholders ------------------------------------------------
+ * put_code() writes C text from a table (the kinds' trace column, the
+ * hooks' code), asking put_word for each $word in it. */
+
+typedef bool (*word_fn)(wctx *w, const void *ctx, const char *word, size_t n);
+
+static bool word_is(const char *word, size_t n, const char *name)
+{
+    return strlen(name) == n && strncmp(word, name, n) == 0;
+}
+
+static void put_code(wctx *w, const char *code, word_fn put_word, const void *ctx)
+{
+    while (*code) {
+        size_t n = strcspn(code, "$");
+        jt_out_write(w->o, code, n);
+        code += n;
+        if (!*code)
+            break;
+        const char *word = ++code;
+        while ((*code >= 'a' && *code <= 'z') || *code == '_')
+            code++;
+        if (!put_word(w, ctx, word, (size_t)(code - word)))
+            jt_fatal("no value for $%.*s in \"%s\" (gen/model/kinds.c or gen/emit/wrapper_hooks.c)",
+                     (int)(code - word), word, word - 1);
+    }
+}
+
 /* ---- how to print a value --------------------------------------------------
  * format_value() writes the jc_rec_arg_* call for a value of type t held in
- * the C expression expr.  Returns false when no rule covers the type. */
+ * the C expression expr: the trace column of t's kind (kinds.h).  Returns
+ * false when no rule covers the type. */
+
+typedef struct value_words {
+    const char *name, *expr;
+    const char *group;          /* the enum's constants group */
+    bool bits;                  /* ... a bit set */
+} value_words;
+
+static bool put_value_word(wctx *w, const void *ctx, const char *word, size_t n)
+{
+    const value_words *v = ctx;
+    if (word_is(word, n, "name"))
+        P("%s", v->name);
+    else if (word_is(word, n, "expr"))
+        P("%s", v->expr);
+    else if (word_is(word, n, "accepted"))
+        P("%s", w->accepted ? w->accepted : "0");
+    else if (word_is(word, n, "class") && w->klass)
+        P("%s", w->klass);
+    else if (word_is(word, n, "group") && v->group)
+        P("%s", v->group);
+    else if (word_is(word, n, "enumform"))
+        P("%s", v->bits ? "bits" : "enum");
+    else
+        return false;
+    return true;
+}
 
 static bool format_value(wctx *w, const jt_type *t, const char *name, const char *expr)
 {
-    const char *grp;
-    switch (t->kind) {
-    case JT_JINT: case JT_JLONG: case JT_JLOCATION: case JT_JFRAMEID:
-        P("jc_rec_arg_int(r, \"%s\", (long long)(%s));", name, expr);
-        return true;
-    case JT_JCHAR: case JT_SIZE_T:
-        P("jc_rec_arg_uint(r, \"%s\", (unsigned long long)(%s));", name, expr);
-        return true;
-    case JT_JBOOLEAN:
-        P("jc_rec_arg_bool(r, \"%s\", (%s) != 0);", name, expr);
-        return true;
-    case JT_JFLOAT: case JT_JDOUBLE:
-        P("jc_rec_arg_double(r, \"%s\", (double)(%s));", name, expr);
-        return true;
-    case JT_CHAR: case JT_UCHAR:
-        P("jc_rec_arg_char(r, \"%s\", (int)(%s));", name, expr);
-        return true;
-    case JT_JVALUE:
-        P("jc_rec_arg_int(r, \"%s\", (long long)(%s).j);", name, expr);
-        return true;
-    case JT_JMETHODID:
-        P("jc_rec_arg_method(r, \"%s\", (jmethodID)(%s), %s);", name, expr, w->accepted ? w->accepted : "0");
-        return true;
-    case JT_JCLASS:
-        P("jc_rec_arg_class(r, \"%s\", (jclass)(%s), %s);", name, expr, w->accepted ? w->accepted : "0");
-        return true;
-    case JT_JFIELDID:
-        if (w->klass) {
-            P("jc_rec_arg_field(r, \"%s\", %s, (jfieldID)(%s), %s);", name, w->klass, expr,
-              w->accepted ? w->accepted : "0");
-            return true;
-        }
-        P("jc_rec_arg_ptr(r, \"%s\", (const void *)(%s));", name, expr);
-        return true;
-    case JT_JRAWMONITORID:
-    case JT_JTHREAD: case JT_JTHREADGROUP: case JT_JOBJECT:
-        P("jc_rec_arg_ptr(r, \"%s\", (const void *)(%s));", name, expr);
-        return true;
-    case JT_ENUM:
-        grp = enum_table_name(t);
-        if (!grp)
-            return false;
-        if (jt_enum_group(t) && jt_enum_group(t)->kind == JT_CK_BITS)
-            P("jc_rec_arg_bits(r, \"%s\", \"%s\", (long long)(%s));", name, grp, expr);
-        else
-            P("jc_rec_arg_enum(r, \"%s\", \"%s\", (long long)(%s));", name, grp, expr);
-        return true;
-    case JT_STRUCT:
-        /* a struct or function pointer by value: its address */
-        P("jc_rec_arg_ptr(r, \"%s\", (const void *)(size_t)(%s));", name, expr);
-        return true;
-    default:
+    const char *trace = jt_kind_info(t->kind)->trace;
+    if (!trace)
         return false;
+    value_words v = { name, expr, NULL, false };
+    if (strstr(trace, "$group")) {
+        if (!(v.group = enum_table_name(t)))
+            return false;
+        v.bits = jt_enum_group(t) && jt_enum_group(t)->kind == JT_CK_BITS;
     }
+    if (strstr(trace, "$class") && !w->klass)   /* no class to name it by */
+        trace = JT_TRACE_PTR;
+    put_code(w, trace, put_value_word, &v);
+    return true;
 }
 
 /* An input argument: the pointer itself, or for strings the text. */
@@ -856,32 +870,35 @@ static void put_fast_function(wctx *w, const jt_function *f, const check_list *l
     put_fast_call(w, f, false);
 }
 
-/* HOOK's code at STEP, with $id, $num, $op and $args expanded
- * (wrapper_hooks.h). */
+/* The placeholders of the hooks' code (wrapper_hooks.h). */
+typedef struct hook_words {
+    const jt_function *f;
+    const jt_hook *hook;
+} hook_words;
+
+static bool put_hook_word(wctx *w, const void *ctx, const char *word, size_t n)
+{
+    const hook_words *h = ctx;
+    if (word_is(word, n, "id"))
+        P("%s", h->f->id);
+    else if (word_is(word, n, "num"))
+        P("%d", h->f->num);
+    else if (word_is(word, n, "op") && h->hook->op)
+        P("%s", h->hook->op);
+    else if (word_is(word, n, "args"))
+        put_args(w, h->f->params, h->f->nparams);
+    else
+        return false;
+    return true;
+}
+
+/* HOOK's code at STEP, its placeholders filled. */
 static void put_hook_code(wctx *w, const jt_function *f, const jt_hook *hook, jt_hook_step step)
 {
     const char *code = jt_hook_at(hook, step);
-    if (!code)
-        return;
-    static const char *const words[] = { "$id", "$num", "$op", "$args" };
-    while (*code) {
-        size_t n = strcspn(code, "$");
-        jt_out_write(w->o, code, n);
-        code += n;
-        if (!*code)
-            break;
-        size_t k = 0;
-        while (k < sizeof words / sizeof *words && strncmp(code, words[k], strlen(words[k])) != 0)
-            k++;
-        switch (k) {
-        case 0: P("%s", f->id); break;
-        case 1: P("%d", f->num); break;
-        case 2: P("%s", hook->op ? hook->op : ""); break;
-        case 3: put_args(w, f->params, f->nparams); break;
-        default: jt_fatal("wrapper_hooks.c: unknown placeholder in \"%.20s\"", code);
-        }
-        code += strlen(words[k]);
-    }
+    hook_words h = { f, hook };
+    if (code)
+        put_code(w, code, put_hook_word, &h);
 }
 
 static void put_function(wctx *w, const jt_function *f)
