@@ -26,31 +26,12 @@
 #include "util/diag.h"
 #include "emit/emit_wrapper_transport.h"
 #include "emit/wrapper_checks.h"
+#include "emit/wrapper_ctx.h"
 #include "emit/wrapper_hooks.h"
 #include "emit/emit.h"
 #include "util/outfile.h"
 #include "util/path.h"
 #include "model/version.h"
-
-/* A spec whose documented errors the wrapper knows, and its version. */
-typedef struct known_spec {
-    const jt_spec *spec;
-    unsigned version;           /* JVMTI_VERSION_x without the micro part */
-} known_spec;
-
-typedef struct wctx {
-    jt_out *o;
-    const jt_spec *s;
-    int errors;
-    known_spec known[17];       /* s and --history, oldest first */
-    int nknown;
-    /* names=on: whether the VM has accepted the references being formatted
-     * (a C expression), and the class param a jfieldID belongs to. */
-    const char *accepted;
-    const char *klass;
-} wctx;
-
-#define P(...) jt_out_printf(w->o, __VA_ARGS__)
 
 /* ---- per-function extras ------------------------------------------------ */
 
@@ -234,7 +215,7 @@ static void put_callback_setup(wctx *w, const jt_function *f)
     P("    user_data = &ctx;\n");
 }
 
-static bool restricts(const jt_event *ev)
+bool jt_wr_restricts(const jt_event *ev)
 {
     for (size_t i = 0; i < sizeof restricting_events / sizeof *restricting_events; i++)
         if (strcmp(restricting_events[i], ev->id) == 0)
@@ -409,150 +390,6 @@ static bool is_output(const jt_type *t)
 {
     return t->kind == JT_OUTPTR || t->kind == JT_ALLOCBUF || t->kind == JT_ALLOCALLOCBUF ||
            t->kind == JT_AGENTBUF;
-}
-
-/* ---- metadata tables -------------------------------------------------------- */
-
-static void add_error(const char **list, size_t *n, size_t cap, const char *id)
-{
-    for (size_t i = 0; i < *n; i++)
-        if (strcmp(list[i], id) == 0)
-            return;
-    if (*n < cap)
-        list[(*n)++] = id;
-}
-
-/* Documented errors of f: those it lists, the universal ones, and those the
- * spec implies by its params' kinds (the published page shows the same). */
-static size_t documented_errors(const jt_spec *s, const jt_function *f, const char **list, size_t cap)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < s->nerrors; i++)
-        if (strcmp(s->errors[i]->category_id, "universal-error") == 0)
-            add_error(list, &n, cap, s->errors[i]->id);
-    for (size_t i = 0; i < f->nerrors; i++)
-        if (f->errors[i].error)     /* an undefined one has no value to name */
-            add_error(list, &n, cap, f->errors[i].id);
-    if (f->nrequired)
-        add_error(list, &n, cap, "JVMTI_ERROR_MUST_POSSESS_CAPABILITY");
-    for (size_t i = 0; i < f->nparams; i++) {
-        jt_implied_error implied[2];
-        int k = jt_implied_errors(&f->params[i], implied);
-        for (int j = 0; j < k; j++)
-            add_error(list, &n, cap, implied[j].error);
-    }
-    return n;
-}
-
-/* One documented error of a function across the known specs: its number,
- * name, the oldest known spec that documents it, and whether it is an
- * expected outcome there (jt_error_is_outcome: trace=problems, the
- * default, does not print such failed calls). */
-typedef struct err_since {
-    const char *id;
-    int num;
-    unsigned since;
-    bool outcome;
-} err_since;
-
-/* The documented errors of f in every known spec (w->known, oldest first),
- * each with the first version documenting it. */
-static size_t errors_across(const wctx *w, const jt_function *f, err_since *out, size_t cap)
-{
-    size_t n = 0;
-    for (int k = 0; k < w->nknown; k++) {
-        const jt_function *fk = jt_find_function(w->known[k].spec, f->id);
-        if (!fk)
-            continue;
-        const char *errs[128];
-        size_t m = documented_errors(w->known[k].spec, fk, errs, 128);
-        for (size_t i = 0; i < m; i++) {
-            size_t j = 0;
-            while (j < n && strcmp(out[j].id, errs[i]) != 0)
-                j++;
-            const jt_error *e = jt_find_error(w->known[k].spec, errs[i]);
-            if (j < n || !e || n == cap)
-                continue;
-            out[n++] = (err_since){ errs[i], e->num, w->known[k].version, jt_error_is_outcome(e) };
-        }
-    }
-    return n;
-}
-
-static void put_tables(wctx *w)
-{
-    const jt_spec *s = w->s;
-    /* the specs the wrapper knows the errors of, oldest first */
-    P("const jint jc_known_specs[] = { ");
-    for (int k = 0; k < w->nknown; k++)
-        P("0x%08X, ", w->known[k].version);
-    P("};\nconst int jc_known_spec_count = %d;\n\n", w->nknown);
-    /* per-function capability and error lists */
-    for (int num = 1; num <= s->max_function_num; num++) {
-        const jt_function *f = s->function_by_num[num];
-        if (!f)
-            continue;
-        P("static const int caps_%s[] = { ", f->id);
-        for (size_t i = 0; i < f->nrequired; i++)
-            if (f->required[i].cap)     /* undefined: a load warning, no bit */
-                P("%d, ", f->required[i].cap->index);
-        P("-1 };\n");
-        err_since errs[160];
-        size_t n = errors_across(w, f, errs, 160);
-        P("static const jc_error_doc errs_%s[] = {\n", f->id);
-        for (size_t i = 0; i < n; i++)
-            P("    { (jvmtiError)%d, 0x%08X, \"%s\", %s },\n", errs[i].num, errs[i].since, errs[i].id,
-              errs[i].outcome ? "true" : "false");
-        P("    { JVMTI_ERROR_NONE, 0, NULL, false } };\n");
-    }
-    P("\nconst jc_fn_info jc_fn_table[] = {\n");
-    for (int num = 1; num <= s->max_function_num; num++) {
-        const jt_function *f = s->function_by_num[num];
-        if (!f)
-            continue;
-        P("    [%d] = { \"%s\", %d, %s, %s, 0x%08X, caps_%s, errs_%s, sizeof errs_%s / sizeof *errs_%s - 1 },\n",
-          num, f->id, num, jt_phase_mask(f->phase), f->callbacksafe ? "true" : "false",
-          (unsigned)jt_since_version(f->since), f->id, f->id, f->id, f->id);
-    }
-    P("};\nconst int jc_fn_max = %d;\n", s->max_function_num);
-    P("unsigned char jc_fn_absent[%d];\n", s->max_function_num + 1);
-    P("unsigned char jc_fn_path[%d];\n", s->max_function_num + 1);
-    P("jc_fn_stats jc_fn_stats_table[%d];\n", s->max_function_num + 1);
-    P("bool jc_fn_selected[%d];\n\n", s->max_function_num + 1);
-
-    int nev = s->max_event_num - s->min_event_num + 1;
-    for (int i = 0; i < nev; i++) {
-        const jt_event *ev = s->event_by_num[i];
-        if (!ev)
-            continue;
-        P("static const int evcaps_%s[] = { ", ev->id);
-        for (size_t k = 0; k < ev->nrequired; k++)
-            if (ev->required[k].cap)
-                P("%d, ", ev->required[k].cap->index);
-        P("-1 };\n");
-    }
-    P("\nconst jc_event_info jc_event_table[%d] = {\n", nev);
-    for (int i = 0; i < nev; i++) {
-        const jt_event *ev = s->event_by_num[i];
-        if (ev)
-            P("    [%d] = { \"%s\", %d, %s, evcaps_%s, %s, 0x%08X },\n", i, ev->id, ev->num,
-              ev->filtered == JT_FILTER_THREAD ? "true" : "false", ev->id, restricts(ev) ? "true" : "false",
-              (unsigned)jt_since_version(ev->since));
-    }
-    P("};\nconst int jc_event_min = %d, jc_event_max = %d;\n", s->min_event_num, s->max_event_num);
-    P("_Atomic uint64_t jc_event_counts[%d];\nbool jc_event_selected[%d];\n\n", nev, nev);
-
-    P("const char *const jc_cap_names[] = {\n");
-    for (size_t i = 0; i < s->ncapabilities; i++)
-        P("    \"%s\",\n", s->capabilities[i].id);
-    P("};\nconst int jc_cap_count = %zu;\n\n", s->ncapabilities);
-
-    P("void jc_selection_init(void)\n{\n"
-      "    for (int i = 1; i <= jc_fn_max; i++)\n"
-      "        jc_fn_selected[i] = jc_fn_table[i].name && jc_options_selects(&jc_g.opt, jc_fn_table[i].name);\n"
-      "    for (int i = 0; i <= jc_event_max - jc_event_min; i++)\n"
-      "        jc_event_selected[i] = jc_event_table[i].name && jc_options_selects(&jc_g.opt, jc_event_table[i].name);\n"
-      "}\n\n");
 }
 
 /* ---- allocation tracking of a function's outputs ------------------------------ */
@@ -997,13 +834,13 @@ static void put_event(wctx *w, const jt_event *ev)
       "    const uint64_t t0 = traced ? jc_now_ns() : 0;\n", ev->id, idx, idx);
     if (ending_tag(ev))
         P("    if (jc_ref_held(JC_REF_TAG))\n        jc_ref_set(JC_REF_TAG, (uintptr_t)%s, 0);\n", ending_tag(ev));
-    if (restricts(ev))
+    if (jt_wr_restricts(ev))
         P("    jc_thread *const me = jc_me();\n    me->restricted_depth++;\n    const char *in_before = me->restricted_in;\n"
           "    me->restricted_in = \"%s event callback\";\n", ev->id);
     P("    ce->agent_cb.%s((jvmtiEnv *)ce", ev->id);
     put_args(w, ev->params, ev->nparams);
     P(");\n");
-    if (restricts(ev))
+    if (jt_wr_restricts(ev))
         P("    me->restricted_in = in_before;\n    me->restricted_depth--;\n");
     /* A buffer the agent hands back (ClassFileLoadHook's new_class_data) is
      * the VM's to free from now on: no longer the agent's leak. */
@@ -1122,7 +959,7 @@ int jt_emit_wrapper(const jt_emit_ctx *ctx)
     put_prologue(w);
     P("const jint jc_spec_version = 0x%08X;\n\n",
       jt_jvmti_version(ctx->major, ctx->minor, ctx->micro));
-    put_tables(w);
+    jt_wr_put_tables(w);
     put_field_trackers(w);
     for (int num = 1; num <= w->s->max_function_num; num++)
         if (w->s->function_by_num[num] && calls_back_synchronously(w->s->function_by_num[num]))
