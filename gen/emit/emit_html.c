@@ -541,7 +541,7 @@ int jt_emit_html(const jt_emit_ctx *ctx)
     r.plain = ctx->html.plain || ctx->spec->iface.declared;
     r.prose = ctx->html.prose;
     r.h.self = &r;
-    r.h.tpl_file = TEMPLATE_FILE;
+    r.h.tpl_file = "templates/" TEMPLATE_FILE;
     r.h.t = jt_tpl_load_lang(TEMPLATE_FILE, ctx->html.ui);
     if (!r.h.t)
         return -1;

@@ -43,7 +43,7 @@ static void slot_title(S *s, const void *arg)
 static int start(S *s, const char *dir, const char *name, const title_arg *title, jt_catalog *ui)
 {
     memset(s, 0, sizeof *s);
-    s->tpl_file = SITE_TEMPLATE;
+    s->tpl_file = "templates/" SITE_TEMPLATE;
     s->t = jt_tpl_load_lang(SITE_TEMPLATE, ui);
     if (!s->t)
         return -1;

@@ -365,11 +365,9 @@ static int tables_init(tables *t, const jt_emit_ctx *ctx)
  * asks for a slot this spec has no value for. */
 static int put_block(tables *t, const char *name)
 {
-    const jt_tpl_block *b = jt_tpl_find(t->tpl, name);
-    if (!b) {
-        jt_diag(JT_DIAG_ERROR, NAMES_TEMPLATE, 0, "no block %s (expected one per section)", name);
+    const jt_tpl_block *b = jt_tpl_need(t->tpl, NAMES_TEMPLATE, name, "expected one per section");
+    if (!b)
         return -1;
-    }
     return jt_tpl_render(b, t->o, fill, t);
 }
 

@@ -83,11 +83,8 @@ void jt_html_render(jt_html *h, const char *block, const jt_html_var *v, size_t 
 {
     if (h->failed)      /* one template error is reported once, not per use */
         return;
-    const jt_tpl_block *b = jt_tpl_find(h->t, block);
+    const jt_tpl_block *b = jt_tpl_need(h->t, h->tpl_file, block, "the emitter needs it");
     if (!b) {
-        char file[128];
-        snprintf(file, sizeof file, "templates/%s", h->tpl_file);
-        jt_diag(JT_DIAG_ERROR, file, 0, "no block %s (the emitter needs it)", block);
         h->failed = 1;
         return;
     }

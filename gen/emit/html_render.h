@@ -27,7 +27,7 @@
 
 typedef struct jt_html {
     jt_tpl *t;                  /* the compiled template file */
-    const char *tpl_file;       /* its name, for messages: "jvmti.html.tmpl" */
+    const char *tpl_file;       /* its name, for messages: "templates/jvmti.html.tmpl" */
     jt_out *o;
     FILE *f;                    /* jt_out_file(o) */
     int failed;                 /* a template error was reported */
