@@ -25,6 +25,7 @@
 #include "util/array.h"
 #include "model/ctype.h"
 #include "util/diag.h"
+#include "model/version.h"
 
 enum { G_FUNCTION, G_EVENT, G_CALLBACK, G_ERROR, G_CAPABILITY, G_CONSTANTS, G_CONSTANT, G_STRUCT,
        G_BASETYPE };
@@ -194,14 +195,6 @@ static const char *type_count(const jt_type *t, bool out)
     return NULL;
 }
 
-static const jt_param *find_param(const jt_param *ps, size_t n, const char *id)
-{
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(ps[i].id, id) == 0)
-            return &ps[i];
-    return NULL;
-}
-
 /* The attributes of one param (or field) that both lists have. */
 static void diff_param_pair(const dctx *c, const char *what, const char *id, const jt_param *o,
                             const jt_param *n)
@@ -243,7 +236,7 @@ static void diff_params(const dctx *c, const char *what, bool layout, const jt_p
     if (!match || !taken)
         jt_fatal("out of memory");
     for (size_t i = 0; i < on; i++) {
-        const jt_param *p = find_param(np, nn, op[i].id);
+        const jt_param *p = jt_find_param(np, nn, op[i].id);
         match[i] = p ? p->index : -1;
         if (p)
             taken[p->index] = true;
@@ -720,7 +713,8 @@ static void json_side(FILE *f, const char *key, const side *s)
 {
     fprintf(f, "  \"%s\": { \"file\": ", key);
     json_str(f, s->path);
-    fprintf(f, ", \"version\": \"%d.%d.%d\" },\n", s->major, s->minor, s->micro);
+    char v[48];
+    fprintf(f, ", \"version\": \"%s\" },\n", jt_version_text(v, sizeof v, s->major, s->minor, s->micro));
 }
 
 static void print_json(FILE *f, const jt_delta_list *l, const side *o, const side *n)
@@ -779,10 +773,11 @@ static void print_html(FILE *f, const jt_delta_list *l, const side *o, const sid
           ".abi { background: #fdd; font-weight: bold; }\n</style>\n</head>\n<body>\n", f);
     fputs("<h1>JVM TI API changes</h1>\n<p>From <code>", f);
     html_text(f, o->path);
-    fprintf(f, "</code> (%d.%d.%d) to <code>", o->major, o->minor, o->micro);
+    char v[48];
+    fprintf(f, "</code> (%s) to <code>", jt_version_text(v, sizeof v, o->major, o->minor, o->micro));
     html_text(f, n->path);
-    fprintf(f, "</code> (%d.%d.%d): %zu changes, %zu ABI-relevant.</p>\n", n->major, n->minor, n->micro, l->n,
-            count_abi(l));
+    fprintf(f, "</code> (%s): %zu changes, %zu ABI-relevant.</p>\n", jt_version_text(v, sizeof v, n->major, n->minor, n->micro),
+            l->n, count_abi(l));
     if (!l->n)
         fputs("<p>The two specifications define the same API.</p>\n", f);
     int group = -1;

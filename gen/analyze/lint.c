@@ -288,14 +288,6 @@ static void check_since(lint *l)
 
 /* ---- incount / outcount ------------------------------------------------ */
 
-static const jt_param *find_param(const jt_param *ps, size_t n, const char *id)
-{
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(ps[i].id, id) == 0)
-            return &ps[i];
-    return NULL;
-}
-
 /* The params of the function or event a typedef is declared in. */
 static const jt_param *owner_param(const jt_spec *s, const jt_typedef *td, const char *id)
 {
@@ -303,10 +295,10 @@ static const jt_param *owner_param(const jt_spec *s, const jt_typedef *td, const
         return NULL;
     for (size_t i = 0; i < s->nfunctions; i++)
         if (s->functions[i] == td->owner)
-            return find_param(s->functions[i]->params, s->functions[i]->nparams, id);
+            return jt_find_param(s->functions[i]->params, s->functions[i]->nparams, id);
     for (size_t i = 0; i < s->nevents; i++)
         if (s->events[i] == td->owner)
-            return find_param(s->events[i]->params, s->events[i]->nparams, id);
+            return jt_find_param(s->events[i]->params, s->events[i]->nparams, id);
     return NULL;
 }
 
@@ -323,7 +315,7 @@ static void check_count_types(lint *l, const char *owner, const jt_param *ps, si
         for (const jt_type *t = ps[i].type; t; t = t->inner) {
             const char *names[2] = { t->incount, t->outcount };
             for (int k = 0; k < 2; k++) {
-                const jt_param *c = names[k] ? find_param(ps, n, names[k]) : NULL;
+                const jt_param *c = names[k] ? jt_find_param(ps, n, names[k]) : NULL;
                 if (!c)
                     continue;
                 const jt_type *ct = c->type;

@@ -30,6 +30,7 @@
 #include "i18n/rtext.h"
 #include "model/model.h"
 #include "util/diag.h"
+#include "util/path.h"
 
 static int usage_error(const char *msg, const char *arg)
 {
@@ -173,8 +174,7 @@ int jt_align_main(int argc, char **argv)
     jt_alignment *al = jt_align(spec, text);
 
     jt_po_out *po = jt_po_out_new(lang);
-    const char *base = strrchr(spec_path, '/');
-    base = base ? base + 1 : spec_path;
+    const char *base = jt_basename(spec_path);
     for (size_t i = 0; i < al->n; i++) {
         const jt_aunit *u = &al->units[i];
         if (!u->msgstr)

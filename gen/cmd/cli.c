@@ -11,6 +11,7 @@
 
 #include "cmd/commands.h"
 #include "util/suggest.h"
+#include "util/path.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0.0"
@@ -210,8 +211,7 @@ static int parse_jvmtigen(jt_cli *cli, int argc, char **argv)
     if (missing)
         return usage_error("jvmtiGen's options need %s (-IN, -XSL and -OUT go together)", missing);
     size_t len = strlen(cli->xsl_out_path);
-    const char *base = strrchr(cli->xsl_out_path, '/');
-    base = base ? base + 1 : cli->xsl_out_path;
+    const char *base = jt_basename(cli->xsl_out_path);
     if (cli->xsl_out_path[len - 1] == '/' || !strcmp(base, ".") || !strcmp(base, ".."))
         return usage_error("-OUT %s: expected a file, not a directory", cli->xsl_out_path);
     return -1;

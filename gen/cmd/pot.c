@@ -26,6 +26,7 @@
 #include "model/model.h"
 #include "util/diag.h"
 #include "util/outfile.h"
+#include "util/path.h"
 
 
 static const char *const ui_templates[] = { "jvmti.html.tmpl", "site.html.tmpl" };
@@ -72,8 +73,7 @@ static int prose_pot(const char *spec_path, const char *out, bool quiet)
     if (!spec)
         return 1;
     jt_po_out *p = jt_po_out_new(NULL);
-    const char *base = strrchr(spec_path, '/');
-    prose_arg a = { p, base ? base + 1 : spec_path };
+    prose_arg a = { p, jt_basename(spec_path) };
     jt_prose_units(spec, add_unit, &a);
     int rc = jt_po_out_write(p, out);
     jt_po_out_free(p);

@@ -25,6 +25,7 @@
 #include "model/model.h"
 #include "util/diag.h"
 #include "util/outfile.h"
+#include "model/version.h"
 
 #define MAX_VERSIONS 32
 
@@ -173,10 +174,7 @@ int jt_site_main(int argc, char **argv)
             goto out;
         }
         jt_spec_version(v[i].spec, 0, &v[i].major, &v[i].minor, &v[i].micro);
-        if (v[i].major >= 9)
-            snprintf(v[i].label, sizeof v[i].label, "%d", v[i].major);
-        else
-            snprintf(v[i].label, sizeof v[i].label, "%d.%d.%d", v[i].major, v[i].minor, v[i].micro);
+        jt_version_label(v[i].label, sizeof v[i].label, v[i].major, v[i].minor, v[i].micro);
     }
     qsort(v, (size_t)n, sizeof v[0], by_version);
     for (int i = 0; i < n && tcat; i++)

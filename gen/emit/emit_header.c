@@ -29,6 +29,7 @@
 #include "emit/banner.h"
 #include "emit/header_conventions.h"
 #include "emit/emit_header_decls.h"
+#include "model/version.h"
 
 typedef struct hctx {
     jt_out *o;
@@ -110,7 +111,7 @@ static void put_versions(hctx *h)
         if (sscanf(word, "%d_%d", &ma, &mi) < 1)
             jt_fatal("header conventions: bad version \"%s\"", word);
         snprintf(names[n], sizeof names[n], "JVMTI_VERSION_%s", word);
-        values[n] = 0x30000000u + ((unsigned)ma << 16) + ((unsigned)mi << 8);
+        values[n] = jt_jvmti_version(ma, mi, 0);
         if ((int)strlen(names[n]) > width)
             width = (int)strlen(names[n]);
         n++;
@@ -126,7 +127,8 @@ static void put_versions(hctx *h)
     else
         jt_out_printf(h->o, "\n    JVMTI_VERSION = 0x30000000 + (%d * 0x10000) + ( 0 * 0x100) + %d",
                       h->major, h->micro);
-    jt_out_printf(h->o, "  /* version: %d.%d.%d */\n};\n\n", h->major, h->minor, h->micro);
+    char v[48];
+    jt_out_printf(h->o, "  /* version: %s */\n};\n\n", jt_version_text(v, sizeof v, h->major, h->minor, h->micro));
 }
 
 static void put_prologue(hctx *h)

@@ -25,6 +25,7 @@
 #include "model/doc.h"
 #include "emit/emit.h"
 #include "util/outfile.h"
+#include "util/path.h"
 
 #define SCHEMA_VERSION 1
 
@@ -382,12 +383,6 @@ static void put_constants(jw *w, const jt_constants *g)
     jw_end_obj(w);
 }
 
-static const char *basename_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash ? slash + 1 : path;
-}
-
 static void put_spec(jw *w, const jt_emit_ctx *ctx)
 {
     const jt_spec *s = ctx->spec;
@@ -395,7 +390,7 @@ static void put_spec(jw *w, const jt_emit_ctx *ctx)
     jw_str(w, "label", s->label);
     jw_doc(w, "title", s->title);
     jw_str(w, "subtitle", s->title_subtitle);
-    jw_str(w, "file", basename_of(s->path));
+    jw_str(w, "file", jt_basename(s->path));
     jw_obj(w, "version");
     jw_int(w, "major", ctx->major);
     jw_int(w, "minor", ctx->minor);

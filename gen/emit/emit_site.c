@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "emit/site.h"
+#include "emit/html_render.h"
 #include "emit/template.h"
 #include "util/diag.h"
 #include "util/outfile.h"
@@ -21,96 +22,9 @@
 
 #define SITE_TEMPLATE "site.html.tmpl"
 
-typedef struct S {
-    jt_tpl *t;
-    jt_out *o;
-    FILE *f;
-    int failed;
-} S;
-
-typedef void (*sfn)(S *s, const void *arg);
-typedef struct svar {
-    const char *name;
-    const char *text;           /* escaped unless raw */
-    sfn fn;
-    const void *arg;
-    int raw;
-} svar;
-#define ST(n, v) { (n), (v), NULL, NULL, 0 }
-#define SR(n, v) { (n), (v), NULL, NULL, 1 }
-#define SF(n, f, a) { (n), NULL, (f), (a), 0 }
-
-static void esc(S *s, const char *t)
-{
-    for (; *t; t++) {
-        switch (*t) {
-        case '&': fputs("&amp;", s->f); break;
-        case '<': fputs("&lt;", s->f); break;
-        case '>': fputs("&gt;", s->f); break;
-        case '"': fputs("&quot;", s->f); break;
-        default: fputc(*t, s->f);
-        }
-    }
-}
-
-/* Text whose long identifiers (JVMTI_ERROR_UNSUPPORTED_OPERATION) may
- * break after "_" on a narrow screen: <wbr> there, as emit_html.c does. */
-static bool alnum(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
-static void slot_breakable(S *s, const void *arg)
-{
-    const char *t = arg;
-    char one[2] = { 0, 0 };
-    for (const char *p = t; *p; p++) {
-        one[0] = *p;
-        esc(s, one);
-        if (*p == '_' && p > t && alnum(p[-1]) && alnum(p[1]))
-            fputs("<wbr>", s->f);
-    }
-}
-
-typedef struct sfill { S *s; const svar *v; size_t n; } sfill;
-
-static bool fill(void *arg, const char *slot, jt_out *o)
-{
-    (void)o;
-    sfill *c = arg;
-    for (size_t i = 0; i < c->n; i++) {
-        if (strcmp(c->v[i].name, slot) != 0)
-            continue;
-        if (c->v[i].fn)
-            c->v[i].fn(c->s, c->v[i].arg);
-        else if (c->v[i].raw)
-            fputs(c->v[i].text ? c->v[i].text : "", c->s->f);
-        else
-            esc(c->s, c->v[i].text ? c->v[i].text : "");
-        return true;
-    }
-    return false;
-}
-
-static void render(S *s, const char *block, const svar *v, size_t n)
-{
-    if (s->failed)
-        return;
-    const jt_tpl_block *b = jt_tpl_find(s->t, block);
-    if (!b) {
-        jt_diag(JT_DIAG_ERROR, "templates/" SITE_TEMPLATE, 0, "no block %s (the emitter needs it)", block);
-        s->failed = 1;
-        return;
-    }
-    sfill c = { s, v, n };
-    if (jt_tpl_render(b, s->o, fill, &c) != 0)
-        s->failed = 1;
-}
-#define RENDER(s, block, ...)                                                  \
-    do {                                                                       \
-        const svar v_[] = { __VA_ARGS__ };                                     \
-        render((s), (block), v_, sizeof v_ / sizeof v_[0]);                    \
-    } while (0)
+/* A page being written: the rendering state (html_render.h) is all it
+ * needs; slot functions get it as they do on the spec page. */
+typedef jt_html S;
 
 /* A page's title: a block of the template (a sentence --lang translates),
  * with the versions it names. */
@@ -121,7 +35,7 @@ typedef struct title_arg {
 static void slot_title(S *s, const void *arg)
 {
     const title_arg *t = arg;
-    RENDER(s, t->block, ST("old", t->old ? t->old : ""), ST("new", t->new ? t->new : ""));
+    RENDER(s, t->block, T("old", t->old ? t->old : ""), T("new", t->new ? t->new : ""));
 }
 
 /* Opens DIR/NAME with the page head; the caller writes the body, then
@@ -129,6 +43,7 @@ static void slot_title(S *s, const void *arg)
 static int start(S *s, const char *dir, const char *name, const title_arg *title, jt_catalog *ui)
 {
     memset(s, 0, sizeof *s);
+    s->tpl_file = "templates/" SITE_TEMPLATE;
     s->t = jt_tpl_load_lang(SITE_TEMPLATE, ui);
     if (!s->t)
         return -1;
@@ -141,13 +56,13 @@ static int start(S *s, const char *dir, const char *name, const title_arg *title
     char tag[40] = "en";
     if (ui)
         jt_lang_tag(jt_catalog_lang(ui), tag, sizeof tag);
-    RENDER(s, "head", SF("title", slot_title, title), ST("lang", tag));
+    RENDER(s, "head", F("title", slot_title, title), T("lang", tag));
     return 0;
 }
 
 static int finish(S *s)
 {
-    RENDER(s, "foot", ST("", ""));
+    RENDER(s, "foot", T("", ""));
     int rc = -1;
     if (s->failed)
         jt_out_abort(s->o);
@@ -174,14 +89,14 @@ static void slot_index_changes(S *s, const void *arg)
     const index_arg *a = ((const index_arg *const *)arg)[0];
     int i = (int)(intptr_t)((const void *const *)arg)[1];
     if (i == 0) {
-        RENDER(s, "index_first", ST("", ""));
+        RENDER(s, "index_first", T("", ""));
         return;
     }
     char file[256], count[32];
     jt_site_changes_file(a->site, i, file, sizeof file);
     snprintf(count, sizeof count, "%zu", a->counts[i]);
-    RENDER(s, a->counts[i] == 1 ? "index_change" : "index_changes", ST("file", file), ST("count", count),
-           ST("old", a->site->labels[i - 1]));
+    RENDER(s, a->counts[i] == 1 ? "index_change" : "index_changes", T("file", file), T("count", count),
+           T("old", a->site->labels[i - 1]));
 }
 
 static void slot_index_rows(S *s, const void *arg)
@@ -189,8 +104,8 @@ static void slot_index_rows(S *s, const void *arg)
     const index_arg *a = arg;
     for (int i = a->site->nversions - 1; i >= 0; i--) {       /* newest first */
         const void *pair[2] = { a, (const void *)(intptr_t)i };
-        RENDER(s, "index_row", ST("label", a->site->labels[i]), ST("version", a->site->labels[i]),
-               SF("changes", slot_index_changes, pair));
+        RENDER(s, "index_row", T("label", a->site->labels[i]), T("version", a->site->labels[i]),
+               F("changes", slot_index_changes, pair));
     }
 }
 
@@ -201,7 +116,7 @@ int jt_emit_site_index(const char *dir, const jt_site_info *site, const size_t *
     if (start(&s, dir, "index.html", &title, ui) != 0)
         return -1;
     index_arg a = { site, counts };
-    RENDER(&s, "index", SF("rows", slot_index_rows, &a));
+    RENDER(&s, "index", F("rows", slot_index_rows, &a));
     return finish(&s);
 }
 
@@ -226,10 +141,10 @@ static void slot_group_title(S *s, const void *arg)
     const char *kind = arg;
     for (size_t i = 0; i < sizeof titles / sizeof titles[0]; i++)
         if (strcmp(titles[i].kind, kind) == 0) {
-            RENDER(s, titles[i].block, ST("", ""));
+            RENDER(s, titles[i].block, T("", ""));
             return;
         }
-    esc(s, kind);
+    jt_html_esc(s, kind);
 }
 
 static void slot_change_rows(S *s, const void *arg)
@@ -256,9 +171,9 @@ static void slot_change_rows(S *s, const void *arg)
             what[wl - 6] = '\0';
         /* idattr is raw: built from ids the spec defines, which the
          * loader accepts only as XML names (no quotes, no "<") */
-        RENDER(s, "change_row", ST("change", d->change), SR("idattr", idattr), ST("page", page),
-               ST("anchor", anchor), SF("name", slot_breakable, d->name), SF("text", slot_breakable, what),
-               ST("abiclass", d->abi ? "abi" : ""), ST("abi", d->abi ? "yes" : ""));
+        RENDER(s, "change_row", T("change", d->change), H("idattr", idattr), T("page", page),
+               T("anchor", anchor), F("name", jt_html_ident, d->name), F("text", jt_html_ident, what),
+               T("abiclass", d->abi ? "abi" : ""), T("abi", d->abi ? "yes" : ""));
     }
 }
 
@@ -272,12 +187,12 @@ static void slot_change_groups(S *s, const void *arg)
         changes_arg g = *a;
         g.from = k;
         g.to = e;
-        RENDER(s, "changes_group", SF("title", slot_group_title, a->l->items[k].kind),
-               SF("rows", slot_change_rows, &g));
+        RENDER(s, "changes_group", F("title", slot_group_title, a->l->items[k].kind),
+               F("rows", slot_change_rows, &g));
         k = e;
     }
     if (!a->l->n)
-        RENDER(s, "changes_none", ST("", ""));
+        RENDER(s, "changes_none", T("", ""));
 }
 
 /* "From version OLD to version NEW: N changes, ..." (a sentence of its own,
@@ -285,7 +200,7 @@ static void slot_change_groups(S *s, const void *arg)
 static void slot_changes_summary(S *s, const void *arg)
 {
     const char *const *v = arg;
-    RENDER(s, "changes_summary", ST("old", v[0]), ST("new", v[1]), ST("count", v[2]), ST("abi", v[3]));
+    RENDER(s, "changes_summary", T("old", v[0]), T("new", v[1]), T("count", v[2]), T("abi", v[3]));
 }
 
 int jt_emit_site_changes(const char *dir, const jt_site_info *site, int i, const jt_delta_list *deltas,
@@ -304,7 +219,7 @@ int jt_emit_site_changes(const char *dir, const jt_site_info *site, int i, const
         return -1;
     changes_arg a = { site, i, deltas, 0, 0 };
     const char *summary[4] = { site->labels[i - 1], site->labels[i], count, abi };
-    RENDER(&s, "changes", SF("changes_summary", slot_changes_summary, summary),
-           SF("groups", slot_change_groups, &a));
+    RENDER(&s, "changes", F("changes_summary", slot_changes_summary, summary),
+           F("groups", slot_change_groups, &a));
     return finish(&s);
 }

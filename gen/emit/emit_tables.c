@@ -39,6 +39,8 @@
 #include "emit/template.h"
 #include "model/model.h"
 #include "util/outfile.h"
+#include "util/path.h"
+#include "model/version.h"
 
 /* The fixed code, in blocks the emitter picks section by section. */
 #define NAMES_TEMPLATE "names.tmpl"
@@ -69,12 +71,6 @@ typedef struct tables {
 } tables;
 
 /* ---- small helpers ----------------------------------------------------- */
-
-static const char *basename_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash ? slash + 1 : path;
-}
 
 /* A C string literal for s: quotes, backslashes, control characters and
  * every non-ASCII byte escaped (octal, always three digits so a following
@@ -291,12 +287,12 @@ static int tables_init(tables *t, const jt_emit_ctx *ctx)
     jt_output_name(s, "_names.h", t->names_h, sizeof t->names_h);
     jt_output_name(s, "_names.c", t->names_c, sizeof t->names_c);
     snprintf(t->guard, sizeof t->guard, "%s_NAMES_H", t->ID);
-    snprintf(t->version, sizeof t->version, "%d.%d.%d", ctx->major, ctx->minor, ctx->micro);
+    jt_version_text(t->version, sizeof t->version, ctx->major, ctx->minor, ctx->micro);
 
     add_slot(t, "id", t->id);
     add_slot(t, "ID", t->ID);
     add_slot(t, "iface_name", in->name);
-    add_slot(t, "spec_file", basename_of(s->path));
+    add_slot(t, "spec_file", jt_basename(s->path));
     add_slot(t, "version", t->version);
     add_slot(t, "header", t->header);
     add_slot(t, "names_h", t->names_h);
@@ -369,11 +365,9 @@ static int tables_init(tables *t, const jt_emit_ctx *ctx)
  * asks for a slot this spec has no value for. */
 static int put_block(tables *t, const char *name)
 {
-    const jt_tpl_block *b = jt_tpl_find(t->tpl, name);
-    if (!b) {
-        jt_diag(JT_DIAG_ERROR, NAMES_TEMPLATE, 0, "no block %s (expected one per section)", name);
+    const jt_tpl_block *b = jt_tpl_need(t->tpl, NAMES_TEMPLATE, name, "expected one per section");
+    if (!b)
         return -1;
-    }
     return jt_tpl_render(b, t->o, fill, t);
 }
 

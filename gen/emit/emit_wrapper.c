@@ -13,7 +13,7 @@
  * What to check and how to print an argument is decided by rules over the
  * param's kind and leaf type (the kinds table and the tables below), never
  * by function name; the few functions with extra meaning (capabilities,
- * callbacks, event enabling, memory) get hooks named in hooks[].  A param
+ * callbacks, event enabling, memory) get hooks (wrapper_hooks.c).  A param
  * no rule covers stops generation with an error naming it: no silent gaps.
  */
 #include <stdio.h>
@@ -26,73 +26,14 @@
 #include "util/diag.h"
 #include "emit/emit_wrapper_transport.h"
 #include "emit/wrapper_checks.h"
+#include "emit/wrapper_ctx.h"
+#include "emit/wrapper_hooks.h"
 #include "emit/emit.h"
 #include "util/outfile.h"
-
-/* A spec whose documented errors the wrapper knows, and its version. */
-typedef struct known_spec {
-    const jt_spec *spec;
-    unsigned version;           /* JVMTI_VERSION_x without the micro part */
-} known_spec;
-
-typedef struct wctx {
-    jt_out *o;
-    const jt_spec *s;
-    int errors;
-    known_spec known[17];       /* s and --history, oldest first */
-    int nknown;
-    /* names=on: whether the VM has accepted the references being formatted
-     * (a C expression), and the class param a jfieldID belongs to. */
-    const char *accepted;
-    const char *klass;
-} wctx;
-
-#define P(...) jt_out_printf(w->o, __VA_ARGS__)
+#include "util/path.h"
+#include "model/version.h"
 
 /* ---- per-function extras ------------------------------------------------ */
-
-typedef enum hook_kind {
-    HOOK_NONE = 0,
-    HOOK_CAPS_CHANGED,      /* Add/RelinquishCapabilities: refresh after success */
-    HOOK_CAPS_OUT,          /* GetCapabilities: its output is the truth */
-    HOOK_SET_CALLBACKS,     /* SetEventCallbacks: substitute trampolines */
-    HOOK_EVENT_MODE,        /* SetEventNotificationMode: event checks */
-    HOOK_DEALLOCATE,        /* Deallocate: only memory JVMTI handed out */
-    HOOK_ALLOCATE,          /* Allocate: track the block */
-    HOOK_RUN_AGENT_THREAD,  /* RunAgentThread: the thread gets the checked env */
-    HOOK_DISPOSE,           /* DisposeEnvironment: note table patches first */
-    HOOK_EXT_FUNCTIONS,     /* GetExtensionFunctions: trampolines for the VM's */
-    HOOK_EXT_EVENT_CB,      /* SetExtensionEventCallback: a trampoline */
-    HOOK_MON_CREATE,        /* CreateRawMonitor: the monitor's life begins */
-    HOOK_MONITOR,           /* raw monitor use: jc_monitors.c, op below */
-    HOOK_SET_TAG,           /* SetTag: a tag may hold a JVMTI block (leak report) */
-    HOOK_SET_TLS,           /* SetThreadLocalStorage: the same for a thread's slot */
-    HOOK_SET_ELS            /* SetEnvironmentLocalStorage: the env's slot */
-} hook_kind;
-
-static const struct { const char *fn; hook_kind hook; } hooks[] = {
-    { "AddCapabilities", HOOK_CAPS_CHANGED },
-    { "RelinquishCapabilities", HOOK_CAPS_CHANGED },
-    { "GetCapabilities", HOOK_CAPS_OUT },
-    { "SetEventCallbacks", HOOK_SET_CALLBACKS },
-    { "SetEventNotificationMode", HOOK_EVENT_MODE },
-    { "Deallocate", HOOK_DEALLOCATE },
-    { "Allocate", HOOK_ALLOCATE },
-    { "RunAgentThread", HOOK_RUN_AGENT_THREAD },
-    { "DisposeEnvironment", HOOK_DISPOSE },
-    { "GetExtensionFunctions", HOOK_EXT_FUNCTIONS },
-    { "SetExtensionEventCallback", HOOK_EXT_EVENT_CB },
-    { "CreateRawMonitor", HOOK_MON_CREATE },
-    { "DestroyRawMonitor", HOOK_MONITOR },
-    { "RawMonitorEnter", HOOK_MONITOR },
-    { "RawMonitorExit", HOOK_MONITOR },
-    { "RawMonitorWait", HOOK_MONITOR },
-    { "RawMonitorNotify", HOOK_MONITOR },
-    { "RawMonitorNotifyAll", HOOK_MONITOR },
-    { "SetTag", HOOK_SET_TAG },
-    { "SetThreadLocalStorage", HOOK_SET_TLS },
-    { "SetEnvironmentLocalStorage", HOOK_SET_ELS },
-};
 
 /* Events that end an object's tag: the block a tag held is no longer held
  * by it (jc_ref_set). */
@@ -124,29 +65,6 @@ static bool is_tag_ptr(const jt_param *p)
     return n >= 7 && strcmp(p->id + n - 7, "tag_ptr") == 0 && strcmp(jt_c_type(p->type, tb, sizeof tb), "jlong*") == 0;
 }
 
-/* What each raw monitor function does to its monitor (jc_monitors.h). */
-static const name_pair monitor_ops[] = {
-    { "DestroyRawMonitor", "JC_MON_DESTROY" },
-    { "RawMonitorEnter", "JC_MON_ENTER" },
-    { "RawMonitorExit", "JC_MON_EXIT" },
-    { "RawMonitorWait", "JC_MON_WAIT" },
-    { "RawMonitorNotify", "JC_MON_NOTIFY" },
-    { "RawMonitorNotifyAll", "JC_MON_NOTIFY" },
-};
-
-static const char *monitor_op(const jt_function *f)
-{
-    return pair_value(monitor_ops, sizeof monitor_ops / sizeof *monitor_ops, f->id);
-}
-
-static hook_kind hook_of(const jt_function *f)
-{
-    for (size_t i = 0; i < sizeof hooks / sizeof *hooks; i++)
-        if (strcmp(hooks[i].fn, f->id) == 0)
-            return hooks[i].hook;
-    return HOOK_NONE;
-}
-
 /* Events during which only callbacksafe functions may be called. */
 static const char *const restricting_events[] = {
     "GarbageCollectionStart", "GarbageCollectionFinish", "ObjectFree",
@@ -162,10 +80,7 @@ static const char *const restricting_events[] = {
 
 static bool is_param(const jt_function *f, const char *id)
 {
-    for (size_t i = 0; i < f->nparams; i++)
-        if (strcmp(f->params[i].id, id) == 0)
-            return true;
-    return false;
+    return jt_find_param(f->params, f->nparams, id) != NULL;
 }
 
 /* A callback type whose last param is user_data (so it can be wrapped). */
@@ -300,7 +215,7 @@ static void put_callback_setup(wctx *w, const jt_function *f)
     P("    user_data = &ctx;\n");
 }
 
-static bool restricts(const jt_event *ev)
+bool jt_wr_restricts(const jt_event *ev)
 {
     for (size_t i = 0; i < sizeof restricting_events / sizeof *restricting_events; i++)
         if (strcmp(restricting_events[i], ev->id) == 0)
@@ -330,66 +245,80 @@ static void refuse(wctx *w, const char *owner, const jt_param *p, const char *wh
     w->errors++;
 }
 
+/* ---- code with placeholders ------------------------------------------------
+ * put_code() writes C text from a table (the kinds' trace column, the
+ * hooks' code), asking put_word for each $word in it. */
+
+typedef bool (*word_fn)(wctx *w, const void *ctx, const char *word, size_t n);
+
+static bool word_is(const char *word, size_t n, const char *name)
+{
+    return strlen(name) == n && strncmp(word, name, n) == 0;
+}
+
+static void put_code(wctx *w, const char *code, word_fn put_word, const void *ctx)
+{
+    while (*code) {
+        size_t n = strcspn(code, "$");
+        jt_out_write(w->o, code, n);
+        code += n;
+        if (!*code)
+            break;
+        const char *word = ++code;
+        while ((*code >= 'a' && *code <= 'z') || *code == '_')
+            code++;
+        if (!put_word(w, ctx, word, (size_t)(code - word)))
+            jt_fatal("no value for $%.*s in \"%s\" (gen/model/kinds.c or gen/emit/wrapper_hooks.c)",
+                     (int)(code - word), word, word - 1);
+    }
+}
+
 /* ---- how to print a value --------------------------------------------------
  * format_value() writes the jc_rec_arg_* call for a value of type t held in
- * the C expression expr.  Returns false when no rule covers the type. */
+ * the C expression expr: the trace column of t's kind (kinds.h).  Returns
+ * false when no rule covers the type. */
+
+typedef struct value_words {
+    const char *name, *expr;
+    const char *group;          /* the enum's constants group */
+    bool bits;                  /* ... a bit set */
+} value_words;
+
+static bool put_value_word(wctx *w, const void *ctx, const char *word, size_t n)
+{
+    const value_words *v = ctx;
+    if (word_is(word, n, "name"))
+        P("%s", v->name);
+    else if (word_is(word, n, "expr"))
+        P("%s", v->expr);
+    else if (word_is(word, n, "accepted"))
+        P("%s", w->accepted ? w->accepted : "0");
+    else if (word_is(word, n, "class") && w->klass)
+        P("%s", w->klass);
+    else if (word_is(word, n, "group") && v->group)
+        P("%s", v->group);
+    else if (word_is(word, n, "enumform"))
+        P("%s", v->bits ? "bits" : "enum");
+    else
+        return false;
+    return true;
+}
 
 static bool format_value(wctx *w, const jt_type *t, const char *name, const char *expr)
 {
-    const char *grp;
-    switch (t->kind) {
-    case JT_JINT: case JT_JLONG: case JT_JLOCATION: case JT_JFRAMEID:
-        P("jc_rec_arg_int(r, \"%s\", (long long)(%s));", name, expr);
-        return true;
-    case JT_JCHAR: case JT_SIZE_T:
-        P("jc_rec_arg_uint(r, \"%s\", (unsigned long long)(%s));", name, expr);
-        return true;
-    case JT_JBOOLEAN:
-        P("jc_rec_arg_bool(r, \"%s\", (%s) != 0);", name, expr);
-        return true;
-    case JT_JFLOAT: case JT_JDOUBLE:
-        P("jc_rec_arg_double(r, \"%s\", (double)(%s));", name, expr);
-        return true;
-    case JT_CHAR: case JT_UCHAR:
-        P("jc_rec_arg_char(r, \"%s\", (int)(%s));", name, expr);
-        return true;
-    case JT_JVALUE:
-        P("jc_rec_arg_int(r, \"%s\", (long long)(%s).j);", name, expr);
-        return true;
-    case JT_JMETHODID:
-        P("jc_rec_arg_method(r, \"%s\", (jmethodID)(%s), %s);", name, expr, w->accepted ? w->accepted : "0");
-        return true;
-    case JT_JCLASS:
-        P("jc_rec_arg_class(r, \"%s\", (jclass)(%s), %s);", name, expr, w->accepted ? w->accepted : "0");
-        return true;
-    case JT_JFIELDID:
-        if (w->klass) {
-            P("jc_rec_arg_field(r, \"%s\", %s, (jfieldID)(%s), %s);", name, w->klass, expr,
-              w->accepted ? w->accepted : "0");
-            return true;
-        }
-        P("jc_rec_arg_ptr(r, \"%s\", (const void *)(%s));", name, expr);
-        return true;
-    case JT_JRAWMONITORID:
-    case JT_JTHREAD: case JT_JTHREADGROUP: case JT_JOBJECT:
-        P("jc_rec_arg_ptr(r, \"%s\", (const void *)(%s));", name, expr);
-        return true;
-    case JT_ENUM:
-        grp = enum_table_name(t);
-        if (!grp)
-            return false;
-        if (jt_enum_group(t) && jt_enum_group(t)->kind == JT_CK_BITS)
-            P("jc_rec_arg_bits(r, \"%s\", \"%s\", (long long)(%s));", name, grp, expr);
-        else
-            P("jc_rec_arg_enum(r, \"%s\", \"%s\", (long long)(%s));", name, grp, expr);
-        return true;
-    case JT_STRUCT:
-        /* a struct or function pointer by value: its address */
-        P("jc_rec_arg_ptr(r, \"%s\", (const void *)(size_t)(%s));", name, expr);
-        return true;
-    default:
+    const char *trace = jt_kind_info(t->kind)->trace;
+    if (!trace)
         return false;
+    value_words v = { name, expr, NULL, false };
+    if (strstr(trace, "$group")) {
+        if (!(v.group = enum_table_name(t)))
+            return false;
+        v.bits = jt_enum_group(t) && jt_enum_group(t)->kind == JT_CK_BITS;
     }
+    if (strstr(trace, "$class") && !w->klass)   /* no class to name it by */
+        trace = JT_TRACE_PTR;
+    put_code(w, trace, put_value_word, &v);
+    return true;
 }
 
 /* An input argument: the pointer itself, or for strings the text. */
@@ -461,150 +390,6 @@ static bool is_output(const jt_type *t)
 {
     return t->kind == JT_OUTPTR || t->kind == JT_ALLOCBUF || t->kind == JT_ALLOCALLOCBUF ||
            t->kind == JT_AGENTBUF;
-}
-
-/* ---- metadata tables -------------------------------------------------------- */
-
-static void add_error(const char **list, size_t *n, size_t cap, const char *id)
-{
-    for (size_t i = 0; i < *n; i++)
-        if (strcmp(list[i], id) == 0)
-            return;
-    if (*n < cap)
-        list[(*n)++] = id;
-}
-
-/* Documented errors of f: those it lists, the universal ones, and those the
- * spec implies by its params' kinds (the published page shows the same). */
-static size_t documented_errors(const jt_spec *s, const jt_function *f, const char **list, size_t cap)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < s->nerrors; i++)
-        if (strcmp(s->errors[i]->category_id, "universal-error") == 0)
-            add_error(list, &n, cap, s->errors[i]->id);
-    for (size_t i = 0; i < f->nerrors; i++)
-        if (f->errors[i].error)     /* an undefined one has no value to name */
-            add_error(list, &n, cap, f->errors[i].id);
-    if (f->nrequired)
-        add_error(list, &n, cap, "JVMTI_ERROR_MUST_POSSESS_CAPABILITY");
-    for (size_t i = 0; i < f->nparams; i++) {
-        jt_implied_error implied[2];
-        int k = jt_implied_errors(&f->params[i], implied);
-        for (int j = 0; j < k; j++)
-            add_error(list, &n, cap, implied[j].error);
-    }
-    return n;
-}
-
-/* One documented error of a function across the known specs: its number,
- * name, the oldest known spec that documents it, and whether it is an
- * expected outcome there (jt_error_is_outcome: trace=problems, the
- * default, does not print such failed calls). */
-typedef struct err_since {
-    const char *id;
-    int num;
-    unsigned since;
-    bool outcome;
-} err_since;
-
-/* The documented errors of f in every known spec (w->known, oldest first),
- * each with the first version documenting it. */
-static size_t errors_across(const wctx *w, const jt_function *f, err_since *out, size_t cap)
-{
-    size_t n = 0;
-    for (int k = 0; k < w->nknown; k++) {
-        const jt_function *fk = jt_find_function(w->known[k].spec, f->id);
-        if (!fk)
-            continue;
-        const char *errs[128];
-        size_t m = documented_errors(w->known[k].spec, fk, errs, 128);
-        for (size_t i = 0; i < m; i++) {
-            size_t j = 0;
-            while (j < n && strcmp(out[j].id, errs[i]) != 0)
-                j++;
-            const jt_error *e = jt_find_error(w->known[k].spec, errs[i]);
-            if (j < n || !e || n == cap)
-                continue;
-            out[n++] = (err_since){ errs[i], e->num, w->known[k].version, jt_error_is_outcome(e) };
-        }
-    }
-    return n;
-}
-
-static void put_tables(wctx *w)
-{
-    const jt_spec *s = w->s;
-    /* the specs the wrapper knows the errors of, oldest first */
-    P("const jint jc_known_specs[] = { ");
-    for (int k = 0; k < w->nknown; k++)
-        P("0x%08X, ", w->known[k].version);
-    P("};\nconst int jc_known_spec_count = %d;\n\n", w->nknown);
-    /* per-function capability and error lists */
-    for (int num = 1; num <= s->max_function_num; num++) {
-        const jt_function *f = s->function_by_num[num];
-        if (!f)
-            continue;
-        P("static const int caps_%s[] = { ", f->id);
-        for (size_t i = 0; i < f->nrequired; i++)
-            if (f->required[i].cap)     /* undefined: a load warning, no bit */
-                P("%d, ", f->required[i].cap->index);
-        P("-1 };\n");
-        err_since errs[160];
-        size_t n = errors_across(w, f, errs, 160);
-        P("static const jc_error_doc errs_%s[] = {\n", f->id);
-        for (size_t i = 0; i < n; i++)
-            P("    { (jvmtiError)%d, 0x%08X, \"%s\", %s },\n", errs[i].num, errs[i].since, errs[i].id,
-              errs[i].outcome ? "true" : "false");
-        P("    { JVMTI_ERROR_NONE, 0, NULL, false } };\n");
-    }
-    P("\nconst jc_fn_info jc_fn_table[] = {\n");
-    for (int num = 1; num <= s->max_function_num; num++) {
-        const jt_function *f = s->function_by_num[num];
-        if (!f)
-            continue;
-        P("    [%d] = { \"%s\", %d, %s, %s, 0x%08X, caps_%s, errs_%s, sizeof errs_%s / sizeof *errs_%s - 1 },\n",
-          num, f->id, num, jt_phase_mask(f->phase), f->callbacksafe ? "true" : "false",
-          (unsigned)jt_since_version(f->since), f->id, f->id, f->id, f->id);
-    }
-    P("};\nconst int jc_fn_max = %d;\n", s->max_function_num);
-    P("unsigned char jc_fn_absent[%d];\n", s->max_function_num + 1);
-    P("unsigned char jc_fn_path[%d];\n", s->max_function_num + 1);
-    P("jc_fn_stats jc_fn_stats_table[%d];\n", s->max_function_num + 1);
-    P("bool jc_fn_selected[%d];\n\n", s->max_function_num + 1);
-
-    int nev = s->max_event_num - s->min_event_num + 1;
-    for (int i = 0; i < nev; i++) {
-        const jt_event *ev = s->event_by_num[i];
-        if (!ev)
-            continue;
-        P("static const int evcaps_%s[] = { ", ev->id);
-        for (size_t k = 0; k < ev->nrequired; k++)
-            if (ev->required[k].cap)
-                P("%d, ", ev->required[k].cap->index);
-        P("-1 };\n");
-    }
-    P("\nconst jc_event_info jc_event_table[%d] = {\n", nev);
-    for (int i = 0; i < nev; i++) {
-        const jt_event *ev = s->event_by_num[i];
-        if (ev)
-            P("    [%d] = { \"%s\", %d, %s, evcaps_%s, %s, 0x%08X },\n", i, ev->id, ev->num,
-              ev->filtered == JT_FILTER_THREAD ? "true" : "false", ev->id, restricts(ev) ? "true" : "false",
-              (unsigned)jt_since_version(ev->since));
-    }
-    P("};\nconst int jc_event_min = %d, jc_event_max = %d;\n", s->min_event_num, s->max_event_num);
-    P("_Atomic uint64_t jc_event_counts[%d];\nbool jc_event_selected[%d];\n\n", nev, nev);
-
-    P("const char *const jc_cap_names[] = {\n");
-    for (size_t i = 0; i < s->ncapabilities; i++)
-        P("    \"%s\",\n", s->capabilities[i].id);
-    P("};\nconst int jc_cap_count = %zu;\n\n", s->ncapabilities);
-
-    P("void jc_selection_init(void)\n{\n"
-      "    for (int i = 1; i <= jc_fn_max; i++)\n"
-      "        jc_fn_selected[i] = jc_fn_table[i].name && jc_options_selects(&jc_g.opt, jc_fn_table[i].name);\n"
-      "    for (int i = 0; i <= jc_event_max - jc_event_min; i++)\n"
-      "        jc_event_selected[i] = jc_event_table[i].name && jc_options_selects(&jc_g.opt, jc_event_table[i].name);\n"
-      "}\n\n");
 }
 
 /* ---- allocation tracking of a function's outputs ------------------------------ */
@@ -846,7 +631,7 @@ static void put_refusal(wctx *w, const jt_function *f)
  * varargs to pass on). */
 static bool has_fast_path(const jt_function *f, const check_list *l)
 {
-    if (hook_of(f) != HOOK_NONE || calls_back_synchronously(f) || l->on_success[0])
+    if (jt_hook_of(f) || calls_back_synchronously(f) || l->on_success[0])
         return false;
     for (size_t i = 0; i < f->nparams; i++)
         if (f->params[i].type->kind == JT_VARARGS)
@@ -922,9 +707,40 @@ static void put_fast_function(wctx *w, const jt_function *f, const check_list *l
     put_fast_call(w, f, false);
 }
 
+/* The placeholders of the hooks' code (wrapper_hooks.h). */
+typedef struct hook_words {
+    const jt_function *f;
+    const jt_hook *hook;
+} hook_words;
+
+static bool put_hook_word(wctx *w, const void *ctx, const char *word, size_t n)
+{
+    const hook_words *h = ctx;
+    if (word_is(word, n, "id"))
+        P("%s", h->f->id);
+    else if (word_is(word, n, "num"))
+        P("%d", h->f->num);
+    else if (word_is(word, n, "op") && h->hook->op)
+        P("%s", h->hook->op);
+    else if (word_is(word, n, "args"))
+        put_args(w, h->f->params, h->f->nparams);
+    else
+        return false;
+    return true;
+}
+
+/* HOOK's code at STEP, its placeholders filled. */
+static void put_hook_code(wctx *w, const jt_function *f, const jt_hook *hook, jt_hook_step step)
+{
+    const char *code = jt_hook_at(hook, step);
+    hook_words h = { f, hook };
+    if (code)
+        put_code(w, code, put_hook_word, &h);
+}
+
 static void put_function(wctx *w, const jt_function *f)
 {
-    hook_kind hook = hook_of(f);
+    const jt_hook *hook = jt_hook_of(f);
     check_list *l = calloc(1, sizeof *l);
     if (!l)
         jt_fatal("out of memory");
@@ -945,50 +761,17 @@ static void put_function(wctx *w, const jt_function *f)
     for (size_t i = 0; i < f->nparams; i++)
         if (f->params[i].type->kind == JT_VARARGS)
             P("    /* varargs are reserved for future expansion: none are passed on */\n");
-    if (hook == HOOK_EVENT_MODE) {
-        P("    { jvmtiError e = jc_hook_check_event_mode(ce, mode, event_type, event_thread);\n"
-          "      if (e != JVMTI_ERROR_NONE) return r_%s(e", f->id);
-        put_args(w, f->params, f->nparams);
-        P("); }\n");
-    }
-    if (hook == HOOK_DEALLOCATE) {
-        P("    if (mem != NULL && jc_tracking() && !jc_hook_deallocate(ce, %d, mem))\n"
-          "        return r_%s(JVMTI_ERROR_ILLEGAL_ARGUMENT", f->num, f->id);
-        put_args(w, f->params, f->nparams);
-        P(");\n");
-    }
-    if (hook == HOOK_DISPOSE)
-        P("    jc_hook_dispose(ce);\n");
-    if (hook == HOOK_MONITOR && monitor_op(f)) {
-        P("    jc_mon_call mc;\n    { jvmtiError e = jc_mon_before(%d, %s, monitor, &mc);\n"
-          "      if (e != JVMTI_ERROR_NONE) return r_%s(e", f->num, monitor_op(f), f->id);
-        put_args(w, f->params, f->nparams);
-        P("); }\n");
-    }
-    /* the value a tag or slot had: asked only while some block is held so */
-    if (hook == HOOK_SET_TAG)
-        P("    const uintptr_t ref_old = jc_ref_held(JC_REF_TAG) ? (uintptr_t)jc_ref_old_tag(ce, object) : 0;\n");
-    if (hook == HOOK_SET_TLS)
-        P("    const uintptr_t ref_old = jc_ref_held(JC_REF_TLS) ? jc_ref_old_tls(ce, thread) : 0;\n");
+    put_hook_code(w, f, hook, JT_HOOK_BEFORE);
     P("    const uint64_t t0 = jc_timing() ? jc_now_ns() : 0;\n");
-    if (hook == HOOK_EXT_EVENT_CB)
-        P("    jvmtiError err = jc_hook_set_extension_event_callback(ce, extension_event_index, callback);\n");
-    else if (hook == HOOK_SET_CALLBACKS)
-        P("    jvmtiError err = jc_hook_set_event_callbacks(ce, callbacks, size_of_callbacks);\n");
-    else if (hook == HOOK_RUN_AGENT_THREAD)
-        P("    jvmtiError err = jc_hook_run_agent_thread(ce, thread, proc, arg, priority);\n");
+    if (jt_hook_at(hook, JT_HOOK_CALL))
+        put_hook_code(w, f, hook, JT_HOOK_CALL);
     else {
         if (calls_back_synchronously(f))
             put_callback_setup(w, f);
         /* the call in progress, for the crash path (jc_crash.c) */
         P("    const int in_call = jc_call_enter(me, %d);\n", f->num);
-        if (hook == HOOK_MON_CREATE) {
-            /* the VM writes the new monitor here, and the agent sees it only
-             * once jc_mon_created knows it: another thread of the agent
-             * that reads the agent's variable can never use a monitor the
-             * shim has not yet seen made (monitor_invalid) */
-            P("    jrawMonitorID monitor_made = NULL;\n");
-            P("    jvmtiError err = (*ce->real)->%s(ce->real, name, monitor_ptr ? &monitor_made : NULL);\n", f->id);
+        if (jt_hook_at(hook, JT_HOOK_REAL_CALL)) {
+            put_hook_code(w, f, hook, JT_HOOK_REAL_CALL);
         } else {
             P("    jvmtiError err = (*ce->real)->%s(ce->real", f->id);
             put_args(w, f->params, f->nparams);
@@ -998,29 +781,12 @@ static void put_function(wctx *w, const jt_function *f)
     }
     P("    const uint64_t dur = t0 ? jc_now_ns() - t0 : 0;\n");
     P("    jc_account(me, %d, err, dur);\n", f->num);
-    if (hook == HOOK_MONITOR && monitor_op(f))
-        P("    jc_mon_after(%d, %s, monitor, &mc, err);\n", f->num, monitor_op(f));
+    put_hook_code(w, f, hook, JT_HOOK_AFTER);
     P("    if (err == JVMTI_ERROR_NONE) {\n");
-    if (hook == HOOK_CAPS_CHANGED)
-        P("        jc_hook_caps_changed(ce);\n");
-    if (hook == HOOK_CAPS_OUT)
-        P("        jc_env_set_caps(ce, capabilities_ptr);\n");
-    if (hook == HOOK_EXT_FUNCTIONS)
-        P("        jc_hook_extension_functions(ce, *extension_count_ptr, *extensions);\n");
-    if (hook == HOOK_DISPOSE)
-        P("        jc_env_disposed(ce);\n");
-    if (hook == HOOK_MON_CREATE)
-        P("        if (monitor_ptr) { jc_mon_created(monitor_made, name); *monitor_ptr = monitor_made; }\n");
-    if (hook == HOOK_SET_TAG)
-        P("        jc_ref_set(JC_REF_TAG, ref_old, (uintptr_t)tag);\n");
-    if (hook == HOOK_SET_TLS)
-        P("        jc_ref_set(JC_REF_TLS, ref_old, (uintptr_t)data);\n");
-    if (hook == HOOK_SET_ELS)
-        P("        ce->els = data;\n");
+    put_hook_code(w, f, hook, JT_HOOK_ON_SUCCESS);
     put_lines(w, "        ", l->on_success);
     P("        if (jc_tracking()) {\n");
-    if (hook == HOOK_ALLOCATE)
-        P("        if (mem_ptr && *mem_ptr) jc_alloc_fresh(ce, *mem_ptr, (size_t)size);\n");
+    put_hook_code(w, f, hook, JT_HOOK_TRACKING);
     put_alloc_tracking(w, f);
     P("        }\n    } else {\n");
     put_error_judgement(w, f, l, "        ");
@@ -1068,13 +834,13 @@ static void put_event(wctx *w, const jt_event *ev)
       "    const uint64_t t0 = traced ? jc_now_ns() : 0;\n", ev->id, idx, idx);
     if (ending_tag(ev))
         P("    if (jc_ref_held(JC_REF_TAG))\n        jc_ref_set(JC_REF_TAG, (uintptr_t)%s, 0);\n", ending_tag(ev));
-    if (restricts(ev))
+    if (jt_wr_restricts(ev))
         P("    jc_thread *const me = jc_me();\n    me->restricted_depth++;\n    const char *in_before = me->restricted_in;\n"
           "    me->restricted_in = \"%s event callback\";\n", ev->id);
     P("    ce->agent_cb.%s((jvmtiEnv *)ce", ev->id);
     put_args(w, ev->params, ev->nparams);
     P(");\n");
-    if (restricts(ev))
+    if (jt_wr_restricts(ev))
         P("    me->restricted_in = in_before;\n    me->restricted_depth--;\n");
     /* A buffer the agent hands back (ClassFileLoadHook's new_class_data) is
      * the VM's to free from now on: no longer the agent's leak. */
@@ -1112,8 +878,7 @@ static void put_event(wctx *w, const jt_event *ev)
 
 static void put_prologue(wctx *w)
 {
-    const char *base = strrchr(w->s->path, '/');
-    base = base ? base + 1 : w->s->path;
+    const char *base = jt_basename(w->s->path);
     P("/* jvmticheck_gen.c — generated by jvmtigen from %s; do not edit.\n"
       " * The checked, tracing wrapper of every JVMTI function and event of the\n"
       " * spec; links with the runtime in gen/runtime (see jc_runtime.h). */\n", base);
@@ -1161,21 +926,16 @@ static void put_interface(wctx *w)
     P("};\n");
 }
 
-static unsigned spec_version(int major, int minor)
-{
-    return 0x30000000u + ((unsigned)major << 16) + ((unsigned)minor << 8);
-}
-
 /* The main spec and --history's, oldest first (one per version: the main
  * spec wins over a history spec of its own version). */
 static void known_specs(wctx *w, const jt_emit_ctx *ctx)
 {
-    w->known[0] = (known_spec){ ctx->spec, spec_version(ctx->major, ctx->minor) };
+    w->known[0] = (known_spec){ ctx->spec, jt_jvmti_version(ctx->major, ctx->minor, 0) };
     w->nknown = 1;
     for (int i = 0; i < ctx->nhistory && w->nknown < 17; i++) {
         int ma, mi;
         jt_spec_version(ctx->history[i], 0, &ma, &mi, NULL);
-        known_spec k = { ctx->history[i], spec_version(ma, mi) };
+        known_spec k = { ctx->history[i], jt_jvmti_version(ma, mi, 0) };
         int j = 0;
         while (j < w->nknown && w->known[j].version < k.version)
             j++;
@@ -1198,8 +958,8 @@ int jt_emit_wrapper(const jt_emit_ctx *ctx)
         return -1;
     put_prologue(w);
     P("const jint jc_spec_version = 0x%08X;\n\n",
-      (unsigned)(0x30000000u + ((unsigned)ctx->major << 16) + ((unsigned)ctx->minor << 8) + (unsigned)ctx->micro));
-    put_tables(w);
+      jt_jvmti_version(ctx->major, ctx->minor, ctx->micro));
+    jt_wr_put_tables(w);
     put_field_trackers(w);
     for (int num = 1; num <= w->s->max_function_num; num++)
         if (w->s->function_by_num[num] && calls_back_synchronously(w->s->function_by_num[num]))

@@ -466,6 +466,14 @@ const jt_tpl_block *jt_tpl_find(const jt_tpl *t, const char *name)
     return NULL;
 }
 
+const jt_tpl_block *jt_tpl_need(const jt_tpl *t, const char *file, const char *name, const char *why)
+{
+    const jt_tpl_block *b = jt_tpl_find(t, name);
+    if (!b)
+        jt_diag(JT_DIAG_ERROR, file, 0, "no block %s (%s)", name, why);
+    return b;
+}
+
 const char *jt_tpl_block_name(const jt_tpl_block *b) { return b->name; }
 
 int jt_tpl_render(const jt_tpl_block *b, jt_out *o, jt_tpl_fill fill, void *arg)

@@ -59,6 +59,9 @@ void jt_tpl_free(jt_tpl *t);
 
 /* A block by name, or NULL. */
 const jt_tpl_block *jt_tpl_find(const jt_tpl *t, const char *name);
+/* The same for a block the emitter cannot do without: NULL after
+ * "FILE: error: no block NAME (WHY)". */
+const jt_tpl_block *jt_tpl_need(const jt_tpl *t, const char *file, const char *name, const char *why);
 const char *jt_tpl_block_name(const jt_tpl_block *b);
 
 /* Writes block B, asking FILL for every slot.  Returns 0, or -1 after

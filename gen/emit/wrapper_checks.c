@@ -18,6 +18,7 @@
 #include "model/spec_rules.h"
 #include "model/vm_errors.h"
 #include "util/diag.h"
+#include "model/version.h"
 
 typedef struct ctx {
     const jt_spec *s;
@@ -28,7 +29,7 @@ unsigned jt_since_version(const char *since)
 {
     int ma = 1, mi = 0;
     jt_parse_since(since, &ma, &mi);
-    return 0x30000000u + ((unsigned)ma << 16) + ((unsigned)mi << 8);
+    return jt_jvmti_version(ma, mi, 0);
 }
 
 const jt_constants *jt_enum_group(const jt_type *t)

@@ -26,6 +26,7 @@
 #include "util/arena.h"
 #include "util/diag.h"
 #include "util/readfile.h"
+#include "util/path.h"
 
 struct jt_catalog {
     jt_arena *a;
@@ -177,8 +178,7 @@ static const char *header_language(jt_arena *a, const char *header, const char *
         if (n)
             return jt_strndup(a, p, n);
     }
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
+    const char *base = jt_basename(path);
     size_t n = strlen(base);
     return jt_strndup(a, base, n > 3 && strcmp(base + n - 3, ".po") == 0 ? n - 3 : n);
 }

@@ -5,47 +5,72 @@
 
 #include <string.h>
 
-#define LEAF(x, c, at, nul) \
-    { x, false, c, NULL, NULL, 0, at, nul }
+#define LEAF(x, c, at, nul, trace) \
+    { x, false, c, NULL, NULL, 0, at, nul, trace }
 #define WRAP(x, pre, suf, allocs, at) \
-    { x, true, NULL, pre, suf, allocs, at, "JVMTI_ERROR_NULL_POINTER" }
+    { x, true, NULL, pre, suf, allocs, at, "JVMTI_ERROR_NULL_POINTER", NULL }
 
 const struct jt_kind_info jt_kinds[JT_KIND_COUNT] = {
-    [JT_KIND_NONE]     = { "", false, NULL, NULL, NULL, 0, NULL, NULL },
-    [JT_JMETHODID]     = LEAF("jmethodID", "jmethodID", "class native", "JVMTI_ERROR_INVALID_METHODID"),
-    [JT_JFIELDID]      = LEAF("jfieldID", "jfieldID", "class", "JVMTI_ERROR_INVALID_FIELDID"),
-    [JT_JFRAMEID]      = LEAF("jframeID", "jint", "thread", NULL),  /* a frame depth */
-    [JT_JRAWMONITORID] = LEAF("jrawMonitorID", "jrawMonitorID", NULL, "JVMTI_ERROR_INVALID_MONITOR"),
-    [JT_JCLASS]        = LEAF("jclass", "jclass", "method field", "JVMTI_ERROR_INVALID_CLASS"),
-    [JT_JTHREAD]       = LEAF("jthread", "jthread", "started null frame impl", "JVMTI_ERROR_INVALID_THREAD"),
-    [JT_JTHREADGROUP]  = LEAF("jthreadGroup", "jthreadGroup", NULL, "JVMTI_ERROR_INVALID_THREAD_GROUP"),
+    [JT_KIND_NONE]     = { "", false, NULL, NULL, NULL, 0, NULL, NULL, NULL },
+    [JT_JMETHODID]     = LEAF("jmethodID", "jmethodID", "class native", "JVMTI_ERROR_INVALID_METHODID",
+                         "jc_rec_arg_method(r, \"$name\", (jmethodID)($expr), $accepted);"),
+    [JT_JFIELDID]      = LEAF("jfieldID", "jfieldID", "class", "JVMTI_ERROR_INVALID_FIELDID",
+                         "jc_rec_arg_field(r, \"$name\", $class, (jfieldID)($expr), $accepted);"),
+    [JT_JFRAMEID]      = LEAF("jframeID", "jint", "thread", NULL,
+                         JT_TRACE_INT),  /* a frame depth */
+    [JT_JRAWMONITORID] = LEAF("jrawMonitorID", "jrawMonitorID", NULL, "JVMTI_ERROR_INVALID_MONITOR",
+                         JT_TRACE_PTR),
+    [JT_JCLASS]        = LEAF("jclass", "jclass", "method field", "JVMTI_ERROR_INVALID_CLASS",
+                         "jc_rec_arg_class(r, \"$name\", (jclass)($expr), $accepted);"),
+    [JT_JTHREAD]       = LEAF("jthread", "jthread", "started null frame impl", "JVMTI_ERROR_INVALID_THREAD",
+                         JT_TRACE_PTR),
+    [JT_JTHREADGROUP]  = LEAF("jthreadGroup", "jthreadGroup", NULL, "JVMTI_ERROR_INVALID_THREAD_GROUP",
+                         JT_TRACE_PTR),
     /* a NULL jobject is "not an object" (the spec's INVALID_OBJECT), except
      * where it is a Java value: see jt_jobject_is_value() */
-    [JT_JOBJECT]       = LEAF("jobject", "jobject", "frame", "JVMTI_ERROR_INVALID_OBJECT"),
-    [JT_JVALUE]        = LEAF("jvalue", "jvalue", NULL, NULL),
-    [JT_JCHAR]         = LEAF("jchar", "jchar", NULL, NULL),
-    [JT_JINT]          = LEAF("jint", "jint", "min", NULL),
-    [JT_JLONG]         = LEAF("jlong", "jlong", "min", NULL),
-    [JT_JFLOAT]        = LEAF("jfloat", "jfloat", NULL, NULL),
-    [JT_JDOUBLE]       = LEAF("jdouble", "jdouble", NULL, NULL),
-    [JT_JLOCATION]     = LEAF("jlocation", "jlocation", NULL, NULL),
-    [JT_JBOOLEAN]      = LEAF("jboolean", "jboolean", NULL, NULL),
+    [JT_JOBJECT]       = LEAF("jobject", "jobject", "frame", "JVMTI_ERROR_INVALID_OBJECT",
+                         JT_TRACE_PTR),
+    [JT_JVALUE]        = LEAF("jvalue", "jvalue", NULL, NULL,
+                         "jc_rec_arg_int(r, \"$name\", (long long)($expr).j);"),
+    [JT_JCHAR]         = LEAF("jchar", "jchar", NULL, NULL,
+                         JT_TRACE_UINT),
+    [JT_JINT]          = LEAF("jint", "jint", "min", NULL,
+                         JT_TRACE_INT),
+    [JT_JLONG]         = LEAF("jlong", "jlong", "min", NULL,
+                         JT_TRACE_INT),
+    [JT_JFLOAT]        = LEAF("jfloat", "jfloat", NULL, NULL,
+                         JT_TRACE_DOUBLE),
+    [JT_JDOUBLE]       = LEAF("jdouble", "jdouble", NULL, NULL,
+                         JT_TRACE_DOUBLE),
+    [JT_JLOCATION]     = LEAF("jlocation", "jlocation", NULL, NULL,
+                         JT_TRACE_INT),
+    [JT_JBOOLEAN]      = LEAF("jboolean", "jboolean", NULL, NULL,
+                         JT_TRACE_BOOL),
     /* jbyte, jshort: the JDWP packet header's fields (jdwpTransport.xml) */
-    [JT_JBYTE]         = LEAF("jbyte", "jbyte", NULL, NULL),
-    [JT_JSHORT]        = LEAF("jshort", "jshort", NULL, NULL),
-    [JT_CHAR]          = LEAF("char", "char", NULL, NULL),
-    [JT_UCHAR]         = LEAF("uchar", "unsigned char", NULL, NULL),
-    [JT_SIZE_T]        = LEAF("size_t", "size_t", NULL, NULL),
-    [JT_VOID]          = LEAF("void", "void", NULL, NULL),
-    [JT_ENUM]          = LEAF("enum", NULL, NULL, NULL),
-    [JT_STRUCT]        = LEAF("struct", NULL, NULL, NULL),
-    [JT_VARARGS]       = LEAF("varargs", "", NULL, NULL),   /* the param id is "..." */
+    [JT_JBYTE]         = LEAF("jbyte", "jbyte", NULL, NULL,
+                         NULL),
+    [JT_JSHORT]        = LEAF("jshort", "jshort", NULL, NULL,
+                         NULL),
+    [JT_CHAR]          = LEAF("char", "char", NULL, NULL,
+                         JT_TRACE_CHAR),
+    [JT_UCHAR]         = LEAF("uchar", "unsigned char", NULL, NULL,
+                         JT_TRACE_CHAR),
+    [JT_SIZE_T]        = LEAF("size_t", "size_t", NULL, NULL,
+                         JT_TRACE_UINT),
+    [JT_VOID]          = LEAF("void", "void", NULL, NULL,
+                         NULL),
+    [JT_ENUM]          = LEAF("enum", NULL, NULL, NULL,
+                         "jc_rec_arg_$enumform(r, \"$name\", \"$group\", (long long)($expr));"),
+    [JT_STRUCT]        = LEAF("struct", NULL, NULL, NULL,
+                         "jc_rec_arg_ptr(r, \"$name\", (const void *)(size_t)($expr));"),
+    [JT_VARARGS]       = LEAF("varargs", "", NULL, NULL,
+                         NULL),   /* the param id is "..." */
     /* ptrtype: the value is the inner type's (a reference or a function
      * pointer); the spec lists NULL_POINTER for it when it is not nullok,
      * whatever the inner type (jvmti.xsl's ptrtype errorid), as HotSpot's
      * generated entries test it: AddModuleUses(module, NULL service) is
      * NULL_POINTER, not INVALID_CLASS */
-    [JT_PTRTYPE]       = { "ptrtype", true, NULL, "", "", 0, NULL, "JVMTI_ERROR_NULL_POINTER" },
+    [JT_PTRTYPE]       = { "ptrtype", true, NULL, "", "", 0, NULL, "JVMTI_ERROR_NULL_POINTER", NULL },
     [JT_OUTPTR]        = WRAP("outptr", "", "*", 0, "impl"),
     [JT_ALLOCBUF]      = WRAP("allocbuf", "", "**", 1, "incount outcount"),
     [JT_ALLOCALLOCBUF] = WRAP("allocallocbuf", "", "***", 2, "incount outcount"),

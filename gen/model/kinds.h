@@ -43,7 +43,25 @@ struct jt_kind_info {
      * be (no nullok, no jthread null=); NULL when NULL can be a real value
      * (a jobject may be Java's null) or the type is not a pointer. */
     const char *null_error;
+    /* Leaves: how the checked wrapper traces a value of this type, the C
+     * statement with placeholders emit_wrapper.c fills: $name the value's
+     * name in the record, $expr the C expression holding it, $accepted
+     * whether the VM has accepted the references in it, $class the
+     * jclass a jfieldID belongs to (without one the value is traced as
+     * a pointer), $group the enum's constants group and $enumform "bits"
+     * or "enum" by that group's kind.  NULL: no rule (generation stops
+     * with an error naming the param). */
+    const char *trace;
 };
+
+/* The trace column's common forms: one jc_rec_arg_* call of the runtime
+ * (jc_runtime.h) each. */
+#define JT_TRACE_INT "jc_rec_arg_int(r, \"$name\", (long long)($expr));"
+#define JT_TRACE_UINT "jc_rec_arg_uint(r, \"$name\", (unsigned long long)($expr));"
+#define JT_TRACE_BOOL "jc_rec_arg_bool(r, \"$name\", ($expr) != 0);"
+#define JT_TRACE_DOUBLE "jc_rec_arg_double(r, \"$name\", (double)($expr));"
+#define JT_TRACE_CHAR "jc_rec_arg_char(r, \"$name\", (int)($expr));"
+#define JT_TRACE_PTR "jc_rec_arg_ptr(r, \"$name\", (const void *)($expr));"
 
 extern const struct jt_kind_info jt_kinds[JT_KIND_COUNT];
 

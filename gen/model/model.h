@@ -458,6 +458,8 @@ const jt_constant *jt_find_constant(const jt_spec *s, const char *id);
 const jt_error *jt_find_error(const jt_spec *s, const char *id);
 const jt_capability *jt_find_capability(const jt_spec *s, const char *id);
 const jt_basetype *jt_find_basetype(const jt_spec *s, const char *id);
+/* The param (or field) named ID among PS[0..N), or NULL (also for ID NULL). */
+const jt_param *jt_find_param(const jt_param *ps, size_t n, const char *id);
 
 /* The version the spec describes: major from --major-version (or the spec),
  * minor and micro from the spec.  *_out may be NULL. */

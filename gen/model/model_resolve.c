@@ -133,14 +133,6 @@ static void build_index(jt_builder *b, id_index *x)
 
 /* ---- types ------------------------------------------------------------- */
 
-static const jt_param *find_param(const jt_param *ps, size_t n, const char *id)
-{
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(ps[i].id, id) == 0)
-            return &ps[i];
-    return NULL;
-}
-
 static const jt_param *scope_param(const jt_scope *sc, const char *id);
 
 /* Names jvmti.h declares itself, whatever the spec defines: a spec may use
@@ -164,7 +156,7 @@ static void resolve_type(jt_builder *b, const id_index *x, const jt_pending_type
         for (int k = 0; k < 2; k++) {
             if (!which[k])
                 continue;
-            const jt_param *p = find_param(pt->siblings, pt->nsiblings, which[k]);
+            const jt_param *p = jt_find_param(pt->siblings, pt->nsiblings, which[k]);
             if (p)
                 *where[k] = p->index;
             else if (pt->scope && scope_param(pt->scope->up, which[k]))
@@ -215,22 +207,22 @@ static const jt_param *scope_param(const jt_scope *sc, const char *id)
         switch (sc->kind) {
         case JT_SCOPE_FUNCTION: {
             const jt_function *f = sc->owner;
-            p = find_param(f->params, f->nparams, id);
+            p = jt_find_param(f->params, f->nparams, id);
             break;
         }
         case JT_SCOPE_CALLBACK: {
             const jt_callback *c = sc->owner;
-            p = find_param(c->params, c->nparams, id);
+            p = jt_find_param(c->params, c->nparams, id);
             break;
         }
         case JT_SCOPE_EVENT: {
             const jt_event *e = sc->owner;
-            p = find_param(e->params, e->nparams, id);
+            p = jt_find_param(e->params, e->nparams, id);
             break;
         }
         case JT_SCOPE_TYPEDEF: {
             const jt_typedef *t = sc->owner;
-            p = find_param(t->fields, t->nfields, id);
+            p = jt_find_param(t->fields, t->nfields, id);
             break;
         }
         case JT_SCOPE_NONE:
@@ -272,13 +264,13 @@ static bool resolve_member(const id_index *x, const char *id, jt_doc *d)
             }
             return false;
         }
-        p = find_param(t->fields, t->nfields, member);
+        p = jt_find_param(t->fields, t->nfields, member);
     } else if (e->kind == JT_T_CALLBACK) {
         const jt_callback *c = e->ptr;
-        p = find_param(c->params, c->nparams, member);
+        p = jt_find_param(c->params, c->nparams, member);
     } else if (e->kind == JT_T_FUNCTION) {
         const jt_function *f = e->ptr;
-        p = find_param(f->params, f->nparams, member);
+        p = jt_find_param(f->params, f->nparams, member);
     }
     if (!p)
         return false;
@@ -319,7 +311,7 @@ static void resolve_link(jt_builder *b, const id_index *x, const jt_pending_link
             }
         } else if (e && e->kind == JT_T_TYPEDEF) {
             const jt_typedef *t = e->ptr;
-            p = find_param(t->fields, t->nfields, id);
+            p = jt_find_param(t->fields, t->nfields, id);
         }
         if (!p) {
             jt_diag(lvl, b->file, d->line, "<fieldlink id=\"%s\" struct=\"%s\"> names no field",
@@ -497,6 +489,14 @@ FIND(jt_find_callback, jt_callback, callbacks, ncallbacks)
 FIND(jt_find_constants, jt_constants, constants, nconstants)
 FIND(jt_find_error, jt_error, errors, nerrors)
 FIND(jt_find_basetype, jt_basetype, basetypes, nbasetypes)
+
+const jt_param *jt_find_param(const jt_param *ps, size_t n, const char *id)
+{
+    for (size_t i = 0; id && i < n; i++)
+        if (strcmp(ps[i].id, id) == 0)
+            return &ps[i];
+    return NULL;
+}
 
 const jt_constant *jt_find_constant(const jt_spec *s, const char *id)
 {

@@ -275,10 +275,7 @@ jt_vthread_rule jt_documented_vthread(const jt_function *f, const char **pid, co
             if (vthread_shapes[k].prefix ? strncmp(t, shape, strlen(shape)) != 0 : strcmp(t, shape) != 0)
                 continue;
             if (param) {        /* the param must be a thread of f */
-                const jt_param *p = NULL;
-                for (size_t j = 0; j < f->nparams; j++)
-                    if (strcmp(f->params[j].id, param) == 0)
-                        p = &f->params[j];
+                const jt_param *p = jt_find_param(f->params, f->nparams, param);
                 if (!p || p->type->kind != JT_JTHREAD)
                     continue;
                 *pid = p->id;
@@ -355,10 +352,7 @@ bool jt_documented_java_class(const jt_param *p, const char **java_class, const 
 
 static const jt_param *param_named(const jt_function *f, const char *id)
 {
-    for (size_t i = 0; f && id && i < f->nparams; i++)
-        if (strcmp(f->params[i].id, id) == 0)
-            return &f->params[i];
-    return NULL;
+    return f ? jt_find_param(f->params, f->nparams, id) : NULL;
 }
 
 /* The Java types a TYPE_MISMATCH sentence names, as JVM type letters. */
