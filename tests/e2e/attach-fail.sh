@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-attach-fail.sh — an attach of the shim that fails must not take the VM
+# e2e/attach-fail.sh — an attach of the shim that fails must not take the VM
 # down, and a later attach must work.  HotSpot 9 and later unload an agent
 # library whose Agent_OnAttach fails; a failed load of the shim has by then
 # started threads of its own (the trace's flusher with trace=all, the

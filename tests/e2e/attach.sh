@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-attach.sh — the shim loaded into a running VM (Agent_OnAttach), the
+# e2e/attach.sh — the shim loaded into a running VM (Agent_OnAttach), the
 # way jcmd JVMTI.agent_load or the Attach API do it: the real agent's
 # Agent_OnAttach gets its options verbatim, its calls are checked in the
 # live phase (no violation), its VMDeath callback still runs through the

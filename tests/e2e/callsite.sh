@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-callsite.sh — every report at the agent's own line, whatever the
+# e2e/callsite.sh — every report at the agent's own line, whatever the
 # agent is written in and however it was built:
 #   - a C++ agent (tests/e2e/agents/cpp_agent.cpp) that calls JVMTI only through
 #     jvmti.h's inline wrappers, built here with g++ and clang++ at -O0 (an

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-churn.sh — env churn: 10 000 envs created and disposed, then
+# e2e/churn.sh — env churn: 10 000 envs created and disposed, then
 # MethodEntry events (tests/e2e/agents/churn_agent.c), with and without the
 # shim.  Prints the cost per event of each run, as a benchmark: there is no
 # time threshold (machines differ).  The test requires both runs to exit 0,

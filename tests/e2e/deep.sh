@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-deep.sh — the checks of check=deep that ask the VM's state, on JDK 17
+# e2e/deep.sh — the checks of check=deep that ask the VM's state, on JDK 17
 # and the newer JDK: tests/e2e/agents/deep_agent.c on tests/e2e/java/DeepTarget
 # (compiled with -g) and NoDebug (compiled with -g:none).
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-diag.sh — diagnostics that point at the bug (issue 11), on an agent
+# e2e/diag.sh — diagnostics that point at the bug (issue 11), on an agent
 # with planted bugs at known lines (tests/e2e/agents/bug_agent.c, each marked
 # "BUG:<id>"; the expected lines are grepped from that source):
 #   - built with -g, each violation and leak names bug_agent.c:LINE; leaks

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-dtcheck-misuse.sh — a transport user in C that calls the wrapped
+# e2e/dtcheck-misuse.sh — a transport user in C that calls the wrapped
 # table in the wrong order (tests/e2e/transport/misuse_user.c) over the real
 # dt_socket of JDK 17 (and the newer JDK): each mistake is reported under
 # its step with the check tests/e2e/dtcheck-misuse.expect names, the

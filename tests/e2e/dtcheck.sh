@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-dtcheck.sh — a real debugging session through libdt_check.so.
+# e2e/dtcheck.sh — a real debugging session through libdt_check.so.
 #
 # java runs Debuggee with libjdwp in server mode on transport=dt_check; the
 # JDK's libjdwp looks for libdt_check.so in sun.boot.library.path (the

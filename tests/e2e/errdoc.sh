@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-errdoc.sh — an error the VM returns is judged against the spec of the
+# e2e/errdoc.sh — an error the VM returns is judged against the spec of the
 # VM's own version (gen/runtime/jc_errdoc.c, jvmtigen --history).
 #
 # framepop_agent calls NotifyFramePop twice on the same frame.  JDK 25

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-fast.sh — the wrappers' fast path and where their per-thread block
+# e2e/fast.sh — the wrappers' fast path and where their per-thread block
 # lives (issue 14, item 5).
 #
 # A call that is not timed and not traced unless it fails (trace=none, and

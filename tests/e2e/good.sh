@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-good.sh — a well-behaved agent (tests/e2e/agents/good_agent.c) under the
+# e2e/good.sh — a well-behaved agent (tests/e2e/agents/good_agent.c) under the
 # shim with every check on and everything traced: the program runs to the
 # end (exit 0), every trace line is JSON, and the trace holds calls and
 # events but no violation and no leak; the signatures it keeps as class

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-javaagent.sh — a Java agent (-javaagent) through the shim: the JDK's
+# e2e/javaagent.sh — a Java agent (-javaagent) through the shim: the JDK's
 # libinstrument, the agent behind every java.lang.instrument tool (APM
 # agents, coverage, mocking), wrapped as agent=.../libinstrument.so=JAR.
 #

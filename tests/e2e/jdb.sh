@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-jdb.sh — a debugger attached at exit: the JDK's libjdwp under the
+# e2e/jdb.sh — a debugger attached at exit: the JDK's libjdwp under the
 # shim, jdb attached, the program run to its end while jdb stays.  libjdwp's
 # threads still free JVMTI memory while the VM exits; a refused Deallocate
 # is fatal to it ("Can't deallocate jvmti memory", exit 134).  Every run

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-jdwp.sh — the JDK's own debugger agent, libjdwp, under the shim: a
+# e2e/jdwp.sh — the JDK's own debugger agent, libjdwp, under the shim: a
 # large real-world agent (several envs, agent threads, raw monitors, tags)
 # must run a program to the end with no violation.  In the same run HotSpot
 # traces every JVMTI call it gets (-XX:TraceJVMTI=all); per function, its

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-launcher.sh — the jvmticheck command (gen/launcher/) in front of a
+# e2e/launcher.sh — the jvmticheck command (gen/launcher/) in front of a
 # real java, on JDK 17 and the newer JDK: every agent of the command
 # becomes a load of the shim, the verdicts reach stderr, and the exit
 # status is the program's, or --error-exitcode's N when problems were

@@ -1,4 +1,4 @@
-# e2e-lib.sh — sourced by the end-to-end tests (tests/e2e/*.sh): a real JVM
+# e2e/lib.sh — sourced by the end-to-end tests (tests/e2e/*.sh): a real JVM
 # runs a test agent under libjvmticheck, and the test reads the trace.
 #
 #   e2e_init NAME            out=$builddir/tests/out/NAME, empty; skips (77)

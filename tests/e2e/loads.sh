@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-loads.sh — one shim file loaded more than once into one VM: each load
+# e2e/loads.sh — one shim file loaded more than once into one VM: each load
 # has its own options, checked envs, log and verdict (a later load runs in
 # a private copy of the library).  On JDK 17 and the newer JDK:
 #   1. two -agentpath of the same libjvmticheck.so on one command line, one

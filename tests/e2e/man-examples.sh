@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-man-examples.sh — the EXAMPLES of jvmticheck(7) run as printed
+# e2e/man-examples.sh — the EXAMPLES of jvmticheck(7) run as printed
 # (tests/e2e/man-examples.py reads them from the built doc/jvmticheck.7, or
 # doc/jvmticheck.7.in), so an example that changes is run again.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-memory.sh — memory after the report: legal frees are never refused.
+# e2e/memory.sh — memory after the report: legal frees are never refused.
 #
 # memory_agent (tests/e2e/agents/memory_agent.c) frees a disposed env's array
 # through another env, frees in the VMDeath callback of an env created

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-misuse.sh — an agent that makes every mistake (tests/e2e/agents/misuse_agent.c)
+# e2e/misuse.sh — an agent that makes every mistake (tests/e2e/agents/misuse_agent.c)
 # under check=strict: the wrapper refuses each bad call, so the VM survives
 # and the program exits 0, and each mistake listed in tests/e2e/misuse.expect
 # (check id, function, param) left a violation record; refused calls are

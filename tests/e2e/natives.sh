@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-natives.sh — natives in the agent library work through the shim.
+# e2e/natives.sh — natives in the agent library work through the shim.
 #
 # tests/e2e/java/Natives.java calls three native methods that
 # tests/e2e/agents/natives_agent.c implements (a short JNI name, two overloads

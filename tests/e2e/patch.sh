@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-patch.sh — agents that touch the machinery work through the shim.
+# e2e/patch.sh — agents that touch the machinery work through the shim.
 #
 # patch_agent (tests/e2e/agents/patch_agent.c) writes hooks into its env's
 # function table as async-profiler does (RetransformClasses,

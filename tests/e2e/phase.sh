@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-phase.sh — the phase is always right: no false `phase` violations.
+# e2e/phase.sh — the phase is always right: no false `phase` violations.
 #
 # phase_agent (tests/e2e/agents/phase_agent.c) has can_generate_early_vmstart
 # and NativeMethodBind, so its calls land in the primordial, early start,

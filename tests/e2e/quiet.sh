@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-quiet.sh — the default trace=problems prints reports, not the failed
+# e2e/quiet.sh — the default trace=problems prints reports, not the failed
 # calls the spec documents as normal outcomes.
 #
 # classes_agent does what a sampling profiler does: GetClassMethods and

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-reach.sh — leaks against blocks still referenced (issue 11, item 5).
+# e2e/reach.sh — leaks against blocks still referenced (issue 11, item 5).
 #
 # keep_agent (tests/e2e/agents/keep_agent.c) keeps six JVMTI blocks where the
 # shim can see them (a static variable, an object tag set by SetTag and one

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-shim-errors.sh — the shim must stop the VM at load, cleanly, when it
+# e2e/shim-errors.sh — the shim must stop the VM at load, cleanly, when it
 # cannot do its job: each row of CASES is an option string for
 # -agentpath:libjvmticheck.so=OPTIONS, and for each the JVM must
 #   - exit 1 (the VM's own "agent library failed to init"), not crash:

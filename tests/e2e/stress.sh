@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-stress.sh — the shim under load: 64 Java threads (tests/e2e/java/Stress.java)
+# e2e/stress.sh — the shim under load: 64 Java threads (tests/e2e/java/Stress.java)
 # each make 10 000 JVMTI calls through the native hammer() of
 # tests/e2e/agents/stress_agent.c, with check=on,trace=all,format=jsonl, while
 # thread, monitor-wait and contention events fire on them and their

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-strict-vm.sh — check=strict refuses a bad call with the error the VM
+# e2e/strict-vm.sh — check=strict refuses a bad call with the error the VM
 # itself would have answered (gen/model/vm_errors.c: where the spec allows
 # several errors, HotSpot's; where a call makes several mistakes, the one
 # HotSpot sees first).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-threads.sh — 16 Java threads fight for one lock while the agent
+# e2e/threads.sh — 16 Java threads fight for one lock while the agent
 # (tests/e2e/agents/threads_agent.c) calls JVMTI from every contention callback:
 # records of concurrent threads must not interleave (every line is JSON),
 # and the trace must hold exactly one call record per call the agent counted

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-trace-bin.sh — format=bin recordings and `jvmtigen trace` (issue 14),
+# e2e/trace-bin.sh — format=bin recordings and `jvmtigen trace` (issue 14),
 # on real JVMs (JDK 17; the newer JDK too where configured):
 #   (1 and 3 on the more JDKs too: 8, 11, 21 of --with-jdks)
 #   1. round trip: one run writes its jsonl (then text) log and, with

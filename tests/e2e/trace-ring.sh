@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-trace-ring.sh — format=bin,ring=SIZE, the flight recorder, on real
+# e2e/trace-ring.sh — format=bin,ring=SIZE, the flight recorder, on real
 # JVMs (JDK 17; the newer JDK and configure --with-jdks' 8, 11 and 21 too
 # where present): four busy threads
 # (tests/e2e/agents/crash_agent.c ring:CALLS:FILE) call SetThreadLocalStorage

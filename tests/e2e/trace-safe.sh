@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-trace-safe.sh — the text and jsonl trace stay whole under hostile
+# e2e/trace-safe.sh — the text and jsonl trace stay whole under hostile
 # conditions (issue 14), on real JVMs:
 #   1. 64 threads, trace=all, to stderr through a pipe (| cat): every line
 #      is JSON and no call is missing (the agent's counts);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-versions.sh — one shim for every VM.
+# e2e/versions.sh — one shim for every VM.
 #
 # newer_agent (built against the JDK 25 jvmti.h) calls functions that are
 # newer than JDK 17 (SuspendAllVirtualThreads, ResumeAllVirtualThreads,

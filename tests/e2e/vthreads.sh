@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-vthreads.sh — virtual threads (JDK 21+: the newer JDK, skipped with a
+# e2e/vthreads.sh — virtual threads (JDK 21+: the newer JDK, skipped with a
 # note when there is none, and JDK 21 of --with-jdks).
 #
 # tests/e2e/java/VThreads.java starts 4 platform and 3000 virtual threads

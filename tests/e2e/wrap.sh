@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e-wrap.sh — an agent that links libjvmticheck and wraps its own env with
+# e2e/wrap.sh — an agent that links libjvmticheck and wraps its own env with
 # jvmti_check_wrap() (tests/e2e/agents/wrap_agent.c), no shim: its calls are
 # traced, its VMInit callback gets the checked env and sees the live phase
 # (no phase violation), and its one mistake is reported.  The string it
