@@ -20,7 +20,12 @@ fz=$srcdir/tests/fuzz
 # Each target's inputs (directories are read whole by replay.c).
 # spec: load, lint, diff, every emitter.
 in_spec=("$fz/seeds" "$fz/regress" "$srcdir/spec/jdwpTransport.xml")
-[[ -d $srcdir/tests/malformed ]] && in_spec+=("$srcdir/tests/malformed")
+# the malformed corpus: its files, not its runner or the harness's logs
+# beside it (an in-tree build writes malformed.log and .trs there)
+for f in "$srcdir"/tests/malformed/*; do
+    case $f in *.sh | *.log | *.trs) continue ;; esac
+    [[ -f $f ]] && in_spec+=("$f")
+done
 for f in "$SPEC_DIR"/jdk{8,11,17,21,25}/jvmti.xml "$SPEC_DIR"/broken/*.xml; do
     [[ -f $f ]] && in_spec+=("$f")
 done
