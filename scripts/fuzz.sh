@@ -26,7 +26,7 @@
 # (tests/fuzz/seeds, tests/malformed) and every past crash (tests/fuzz/regress).
 # New inputs accumulate in BUILDDIR/fuzz/corpus across runs.  Prints one
 # line of figures; on a crash prints the input's path and exits 1: copy the
-# input into tests/fuzz/regress/ (tests/fuzz-replay.sh then replays it in
+# input into tests/fuzz/regress/ (tests/fuzz/replay.sh then replays it in
 # every `make check`) and fix the bug.  Exit 77 when clang cannot build a
 # libFuzzer target (packages clang and libclang-rt-14-dev).
 set -euo pipefail
@@ -99,7 +99,7 @@ elif [[ $target == trace ]]; then
 elif [[ $target == dtcheck ]]; then
     seed_files=("$srcdir"/tests/fuzz/dtcheck-seeds/*)
 elif [[ $target == po ]]; then
-    seed_files=("$srcdir"/tests/fuzz/po-seeds/* "$srcdir"/po/*.po "$srcdir"/tests/data/*.po "$regress"/*)
+    seed_files=("$srcdir"/tests/fuzz/po-seeds/* "$srcdir"/po/*.po "$srcdir"/tests/html/*.po "$regress"/*)
 elif [[ $target == align ]]; then
     seed_files=("$srcdir"/tests/fuzz/align-seeds/* "$regress"/*)
 elif [[ $target == xsl ]]; then

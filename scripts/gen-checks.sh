@@ -8,7 +8,7 @@
 #       check (make does this at build time);
 #   gen-checks.sh md TSV <doc/shim.md >shim.new
 #       the page, the lines between its two checks-table markers replaced
-#       by the table (run by hand after editing TSV; tests/checks-doc.sh
+#       by the table (run by hand after editing TSV; tests/docs/checks-doc.sh
 #       fails while the page is not what this writes).
 #
 # The text of a cell is Markdown inline (`code`, [text](#anchor)); for the

@@ -32,7 +32,7 @@
  * - text and jsonl are what the shim writes directly: the record's items
  *   are the calls the shim made to its trace API (jc_rec_*), raw, and
  *   fmt_record() below replays them with the punctuation, escaping and
- *   name lookups of gen/runtime/jc_trace.c (tests/e2e-trace-bin.sh checks
+ *   name lookups of gen/runtime/jc_trace.c (tests/e2e/trace-bin.sh checks
  *   that the two agree, record by record).  Names of constants come from
  *   the file's header, which the shim writes from the model.
  * - Records of all threads come sorted by start time (stable).  chrome is

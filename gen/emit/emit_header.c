@@ -3,7 +3,7 @@
  * The output must equal, byte for byte, the header OpenJDK's build ships for
  * the same spec, so that a VM build can use us instead of its XSLT step.
  * Every blank line and indent below is therefore deliberate and is checked
- * by tests/golden.sh against OpenJDK's own output for five JDKs.
+ * by tests/golden/golden.sh against OpenJDK's own output for five JDKs.
  * What changed between JDK releases (the JVMTI_VERSION_x list, copyright
  * form, trailing spaces, struct tags, the minor version) is data: the row
  * of header_conventions.c for the declared major version.

@@ -4,7 +4,7 @@
  *
  * The JDK's jdwpTransport.h is written by hand, not generated, so there is
  * no generator's whitespace to reproduce: the goal is the same C tokens
- * (tests/jdwp-header.sh compares them with clang's lexer).  Its frame is
+ * (tests/golden/jdwp-header.sh compares them with clang's lexer).  Its frame is
  * fixed: include guard, the versions group, extern "C", the env's forward
  * declarations, the error enum; then every constants group, typedef and
  * callback type in the spec's document order; then the function table by

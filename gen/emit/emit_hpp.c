@@ -1,7 +1,7 @@
 /* emit_hpp.c — write jvmtiEnv.hpp, the declaration of HotSpot's JvmtiEnv.
  *
  * The output must equal, byte for byte, the file OpenJDK's build generates
- * from the same spec (tests/golden.sh checks JDK 8, 11, 17, 21, 25), so
+ * from the same spec (tests/golden/golden.sh checks JDK 8, 11, 17, 21, 25), so
  * every blank line and indent below is deliberate.  What varies is data:
  * the banner's framing (banner.c) and the file's frame (layouts[] below)
  * by JDK feature version, how a param is spelled (hpp_types.c), and the

@@ -18,7 +18,7 @@
  *   work without rebuilding.
  * - Content and anchors follow the published page (OpenJDK's jvmti.xsl
  *   output) section by section, so every anchor it defines exists here and
- *   its text can be compared word for word (tests/html.sh).  What is ours
+ *   its text can be compared word for word (tests/html/html.sh).  What is ours
  *   alone (badge rows, the search box) carries data-extra.  Spec prose
  *   reaches the page only from the model's jt_doc trees.
  * - Spec issues and to-dos are in the page but hidden (the published page

@@ -3,7 +3,7 @@
  * One row per change point of OpenJDK's jvmtiH.xsl/jvmtiLib.xsl, each row
  * complete, so a row reads as "what a JDK N header looks like".  Rows for
  * JDK 8, 11, 17, 21 and 25 are checked byte for byte against OpenJDK's own
- * generator output (tests/golden.sh); the JDK 9 row is read off
+ * generator output (tests/golden/golden.sh); the JDK 9 row is read off
  * JDK 9's jvmtiH.xsl (its layout is already JDK 11's, with one version
  * fewer), and the JDK 13, 16 and 19 change points are placed from the
  * stylesheets' history, with no reference output here to compare against.

@@ -11,7 +11,7 @@
  * identifiers a section's examples and code mention ("Agent_OnLoad" for
  * "Agent Start-Up (OnLoad phase)").  Rows cover functions, events, types,
  * constants, capabilities, errors, parameters and intro sections, each
- * with the anchor the page gives it (tests/html.sh checks they resolve).
+ * with the anchor the page gives it (tests/html/html.sh checks they resolve).
  * templates/search.js ranks and matches them, typos included. */
 #ifndef JVMTIGEN_HTML_SEARCH_H
 #define JVMTIGEN_HTML_SEARCH_H

@@ -1,9 +1,9 @@
 /* vm_errors.c — HotSpot's answers where the spec allows more than one
- * error (vm_errors.h).  Each row was found by tests/e2e-strict-vm.sh: the
+ * error (vm_errors.h).  Each row was found by tests/e2e/strict-vm.sh: the
  * misuse agent's mistake refused under check=strict, passed to the VM under
  * check=off, the two errors compared, on JDK 17 and 25.  A row names a
  * check the model derives for the param (checks.c) and an error the spec
- * allows for the function (tests/check_model.c holds both to that, for
+ * allows for the function (tests/unit/check_model.c holds both to that, for
  * every spec), so a fact can never make strict answer outside the spec. */
 #include "model/vm_errors.h"
 

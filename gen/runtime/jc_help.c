@@ -3,8 +3,8 @@
  *
  * One row per option, as doc/shim.md's and jvmticheck(7)'s option tables
  * say it; the parser (jc_options.c) is the authority on the values, and
- * tests/e2e-diag.sh checks that every option the parser names in its
- * "unknown option" message has a row here, tests/options-doc.sh that the
+ * tests/e2e/diag.sh checks that every option the parser names in its
+ * "unknown option" message has a row here, tests/docs/options-doc.sh that the
  * rows list the words the parser takes.
  */
 #include <stdio.h>

@@ -11,7 +11,7 @@
  * violation aborts.  The spec is the small seed spec of the spec target
  * ($JVMTIGEN_FUZZ_BASE), loaded once.  Built by scripts/fuzz.sh
  * (FUZZ_TARGET=align) with libFuzzer, and with replay.c as
- * tests/fuzz_align_replay, which tests/fuzz-replay.sh runs over
+ * tests/fuzz/fuzz_align_replay, which tests/fuzz/replay.sh runs over
  * tests/fuzz/align-seeds in every `make check`. */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L

@@ -10,8 +10,8 @@
  * the input is escaped: \n, \x1b), and leaves nothing to free.  An option only
  * the JVMTI shim has (check=, agent=) is refused.  Anything else aborts
  * (a finding).  Built by scripts/fuzz.sh (FUZZ_TARGET=dtcheck) with
- * libFuzzer, and with replay.c as tests/fuzz_dtcheck_replay, which
- * tests/fuzz-replay.sh runs over tests/fuzz/dtcheck-seeds in every
+ * libFuzzer, and with replay.c as tests/fuzz/fuzz_dtcheck_replay, which
+ * tests/fuzz/replay.sh runs over tests/fuzz/dtcheck-seeds in every
  * `make check`.
  */
 #include <stdbool.h>

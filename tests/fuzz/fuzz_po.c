@@ -10,7 +10,7 @@
  * /proc/self/fd.  The spec whose prose is translated is the small seed
  * spec of the spec target ($JVMTIGEN_FUZZ_BASE), loaded once.
  * Built by scripts/fuzz.sh (FUZZ_TARGET=po) with libFuzzer, and with
- * replay.c as tests/fuzz_po_replay, which tests/fuzz-replay.sh runs over
+ * replay.c as tests/fuzz/fuzz_po_replay, which tests/fuzz/replay.sh runs over
  * tests/fuzz/po-seeds, tests/fuzz/po-regress and the project's own
  * catalogs in every `make check`. */
 #ifndef _GNU_SOURCE

@@ -5,8 +5,8 @@
  * gives rules that are then matched once, a bad one a single message that
  * must read "NAME:LINE: error: ..." on one line.  Anything else aborts
  * (a finding).  Built by scripts/fuzz.sh (FUZZ_TARGET=suppress) with
- * libFuzzer, and with replay.c as tests/fuzz_suppress_replay, which
- * tests/fuzz-replay.sh runs over tests/fuzz/suppress-seeds and
+ * libFuzzer, and with replay.c as tests/fuzz/fuzz_suppress_replay, which
+ * tests/fuzz/replay.sh runs over tests/fuzz/suppress-seeds and
  * tests/fuzz/suppress-regress in every `make check`.
  */
 #include <stdint.h>

@@ -3,7 +3,7 @@
  * formats.  A recording is outside input (a crash cuts it, anyone can hand
  * one over): bad bytes must give a message, never a crash or an overread.
  * Replayed over tests/fuzz/trace-seeds/ in `make check`
- * (tests/fuzz-replay.sh); fuzzed by `make fuzz FUZZ_TARGET=trace`. */
+ * (tests/fuzz/replay.sh); fuzzed by `make fuzz FUZZ_TARGET=trace`. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,7 +9,7 @@
  * stylesheet may loop for as long as it likes, which is XSLT, not a bug.
  *
  * Built like fuzz_spec.c: by scripts/fuzz.sh (FUZZ_TARGET=xsl) with
- * libFuzzer, and with replay.c as tests/fuzz_xsl_replay for `make check`.
+ * libFuzzer, and with replay.c as tests/fuzz/fuzz_xsl_replay for `make check`.
  */
 #include <stdint.h>
 #include <stdlib.h>
