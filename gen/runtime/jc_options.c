@@ -333,7 +333,7 @@ static const opt_def options[] = {
       "NAME|PATH", "dt_socket", "the real transport: a name (libNAME.so beside libjdwp) or a path", NULL },
     /* parsed apart (parse_agent): it ends the list */
     { "agent", NULL, NULL, NULL, false, "/path/to/agent.so[=its options]", JVMTI,
-      "PATH[=OPTIONS]", "required", "the real agent; must come last, the rest is its options", NULL },
+      "PATH[=OPTIONS]", "none (required)", "the real agent; must come last, the rest is its options", NULL },
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
 
