@@ -5,7 +5,7 @@
  * jc_option_doc.h): the option with its words or argument, what it does and
  * its default, so `help` says what the parser takes and nothing else; the
  * man page and the docs' tables are made from the same rows
- * (jc_options_tool.c).
+ * (tools/options_doc.c).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* jc_options_tool.c — jvmticheck-options, a build-time tool: the shim's
+/* options_doc.c — jvmticheck-options, a build-time tool: the shim's
  * options table (jc_options.c) as documentation, so that the man page and
  * the docs are made from the rows the parser uses and never copied by hand.
  *
@@ -16,7 +16,8 @@
  *       "<!-- end of options table -->" become the interface's table
  *       (tests/options-doc.sh fails while a page differs from this).
  *
- * Not installed; linked with jc_options.c alone, as the launcher is.
+ * Not installed; linked with jc_options.c alone, as the launcher is; kept
+ * out of the runtime's own folder (the e2e helper compiles all of it).
  */
 #include <stdio.h>
 #include <stdlib.h>
