@@ -9,6 +9,7 @@
 #include "jc_inline.h"
 #include "jc_shim.h"
 #include "jc_trace_syntax.h"
+#include "jc_version.h"
 #include "jvmti_names.h"
 
 /* More context for a message (issue 11): which phases a function is
@@ -64,9 +65,10 @@ void jc_portability(jc_env *ce, int num)
     const jc_fn_info *fi = &jc_fn_table[num];
     if (num < 0 || num >= 1024 || atomic_exchange_explicit(&noted[num], 1, memory_order_relaxed))
         return;
+    char since[16];
     jc_note(JC_NOTE_portability, fi->name, NULL,
-            "%s is since %u.%u, but the env asked GetEnv for 0x%x: fine on this VM, absent from older ones",
-            fi->name, ((unsigned)fi->since >> 16) & 0xFFF, ((unsigned)fi->since >> 8) & 0xFF, (unsigned)ce->version);
+            "%s is since %s, but the env asked GetEnv for 0x%x: fine on this VM, absent from older ones",
+            fi->name, jc_version_text(fi->since, since, sizeof since), (unsigned)ce->version);
 }
 
 bool jc_phase_confirm(jc_env *ce, unsigned allowed)
