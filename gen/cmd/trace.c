@@ -58,6 +58,7 @@
 
 #include "../runtime/jc_bintrace.h"
 #include "../runtime/jc_sink.h"
+#include "../runtime/jc_trace_syntax.h"
 #include "../util/diag.h"
 #include "../util/suggest.h"
 #include "trace.h"
@@ -187,31 +188,8 @@ static int str_eq(str s, const char *c) { return strlen(c) == s.n && memcmp(s.p,
 
 /* ---- formatting, as gen/runtime/jc_trace.c does it -------------------------------------- */
 
-typedef struct syntax {
-    const char *args_open, *args_empty, *group_close, *out_open, *sep, *null, *sym_quote, *char_quote,
-        *field_sep, *key_open, *key_close;
-    const char *const *kind_words;
-} syntax;
-
-/* by JC_BIN_K_* - 1 (a string record is never printed) */
-static const char *const text_kinds[] = { "call", "event", "VIOLATION", "leak", "summary", "NOTE", "WARNING", "", "header",
-                                          "packet" };
-static const char *const json_kinds[] = { "call", "event", "violation", "leak", "summary", "note", "warning", "", "header",
-                                          "packet" };
-static const syntax sx_text = { "(", "()", ")", " -> out(", ", ", "NULL", "", "'", " ", "", "=", text_kinds };
-static const syntax sx_json = { ",\"args\":{", ",\"args\":{}", "}", ",\"out\":{", ",", "null", "\"", "\"",
-                                ",", "\"", "\":", json_kinds };
-
-static const char *phase_name(unsigned phase)
-{
-    static const struct { unsigned phase; const char *name; } phases[] = {
-        { 1, "onload" }, { 2, "primordial" }, { 6, "start" }, { 4, "live" }, { 8, "dead" },
-    };
-    for (size_t i = 0; i < sizeof phases / sizeof phases[0]; i++)
-        if (phases[i].phase == phase)
-            return phases[i].name;
-    return "unknown";
-}
+/* The punctuation, kind and phase words and the bare-word rule are the
+ * shim's own (gen/runtime/jc_trace_syntax.h). */
 
 static void put_u64(sbuf *b, unsigned long long v) { sb_printf(b, "%llu", v); }
 static void put_i64(sbuf *b, long long v) { sb_printf(b, "%lld", v); }
@@ -238,7 +216,7 @@ static void put_escaped(sbuf *b, str s)
     free(z);
 }
 
-static void put_quoted(sbuf *b, const syntax *sx, const str *s, const char *quote)
+static void put_quoted(sbuf *b, const jc_trace_syntax *sx, const str *s, const char *quote)
 {
     if (!s) {
         sb_s(b, sx->null);
@@ -249,37 +227,25 @@ static void put_quoted(sbuf *b, const syntax *sx, const str *s, const char *quot
     sb_s(b, quote);
 }
 
-static int is_bare(str s)
+static void put_word(sbuf *b, const jc_trace_syntax *sx, const str *s)
 {
-    if (!s.n)
-        return 0;
-    for (size_t i = 0; i < s.n; i++) {
-        unsigned char c = s.p[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || (c && strchr("_-.:/@+|", c))))
-            return 0;
-    }
-    return 1;
-}
-
-static void put_word(sbuf *b, const syntax *sx, const str *s)
-{
-    if (s && sx == &sx_text && is_bare(*s))
+    if (s && sx == &jc_trace_text && jc_trace_bare((const char *)s->p, s->n))
         sb_add(b, (const char *)s->p, s->n);
     else
         put_quoted(b, sx, s, "\"");
 }
 
-static void put_key(sbuf *b, const syntax *sx, str key)
+static void put_key(sbuf *b, const jc_trace_syntax *sx, str key)
 {
     sb_s(b, sx->key_open);
-    if (sx == &sx_text)
+    if (sx == &jc_trace_text)
         sb_add(b, (const char *)key.p, key.n);
     else
         put_escaped(b, key);
     sb_s(b, sx->key_close);
 }
 
-static void put_double(sbuf *b, const syntax *sx, double v)
+static void put_double(sbuf *b, const jc_trace_syntax *sx, double v)
 {
     if (!isfinite(v)) {
         sb_s(b, sx->sym_quote);
@@ -331,7 +297,7 @@ static int value_name(names *nm, uint32_t gid, long long v, str *out)
     return 0;
 }
 
-static void put_value_name(sbuf *b, const syntax *sx, names *nm, uint32_t gid, long long v)
+static void put_value_name(sbuf *b, const jc_trace_syntax *sx, names *nm, uint32_t gid, long long v)
 {
     str n;
     sb_s(b, sx->sym_quote);
@@ -344,7 +310,7 @@ static void put_value_name(sbuf *b, const syntax *sx, names *nm, uint32_t gid, l
 
 /* A bits group's names joined by '|', leftover bits in hex (as the
  * generated jvmti_group_bits_format). */
-static void put_bits(sbuf *b, const syntax *sx, names *nm, uint32_t gid, long long v)
+static void put_bits(sbuf *b, const jc_trace_syntax *sx, names *nm, uint32_t gid, long long v)
 {
     const cgroup *grp = group_of(nm, gid);
     if (!grp) {
@@ -382,7 +348,7 @@ static void put_bits(sbuf *b, const syntax *sx, names *nm, uint32_t gid, long lo
     sb_s(b, sx->sym_quote);
 }
 
-static void put_char(sbuf *b, const syntax *sx, long long c)
+static void put_char(sbuf *b, const jc_trace_syntax *sx, long long c)
 {
     unsigned long cp = c < 0 ? (unsigned char)c : (unsigned long)c;
     unsigned char u[5] = { 0 };
@@ -434,7 +400,7 @@ static size_t item_len(const unsigned char *it)
 enum group { GRP_NONE, GRP_ARGS, GRP_OUT };
 
 /* One record as the shim would have written it (no newline). */
-static void fmt_record(sbuf *out, names *nm, const rec *x, const syntax *sx)
+static void fmt_record(sbuf *out, names *nm, const rec *x, const jc_trace_syntax *sx)
 {
     const unsigned char *r = x->r;
     uint32_t state = rd32(r), len = rd32(r + 4);
@@ -445,7 +411,7 @@ static void fmt_record(sbuf *out, names *nm, const rec *x, const syntax *sx)
     str name = num ? (nm->fn[num].p ? nm->fn[num] : (str){ (const unsigned char *)"?", 1 }) : id_str(nm, rd32(r + 20));
     str thread = id_str(nm, rd32(r + 16));
     str label_s = id_str(nm, rd32(r + 24));
-    int text = sx == &sx_text;
+    int text = sx == &jc_trace_text;
 
     /* a virtual thread's item comes first (jc_trace.c's put_header) */
     const unsigned char *vt = NULL;
@@ -459,7 +425,7 @@ static void fmt_record(sbuf *out, names *nm, const rec *x, const syntax *sx)
             put_word(out, sx, &who);
             sb_printf(out, " tid=%u", x->tid);
             if (!nm->nophase)
-                sb_printf(out, " phase=%s", phase_name(phase));
+                sb_printf(out, " phase=%s", jc_trace_phase_word(phase));
             sb_s(out, "] enter ");
             put_word(out, sx, &name);
         } else {
@@ -469,12 +435,11 @@ static void fmt_record(sbuf *out, names *nm, const rec *x, const syntax *sx)
             put_quoted(out, sx, &who, "\"");
             sb_printf(out, ",\"tid\":%u", x->tid);
             if (!nm->nophase)
-                sb_printf(out, ",\"phase\":\"%s\"", phase_name(phase));
+                sb_printf(out, ",\"phase\":\"%s\"", jc_trace_phase_word(phase));
             sb_printf(out, ",\"t_ns\":%llu}", (unsigned long long)t);
         }
         return;
     }
-    unsigned k = kind - 1;
     sbuf tail = { 0 };
     if (text) {
         sb_printf(out, "[t=%llu thread=", (unsigned long long)t);
@@ -483,8 +448,8 @@ static void fmt_record(sbuf *out, names *nm, const rec *x, const syntax *sx)
             sb_printf(out, " vthread=%lld", (long long)rd64(vt + 8));
         sb_printf(out, " tid=%u", x->tid);
         if (!nm->nophase)
-            sb_printf(out, " phase=%s", phase_name(phase));
-        sb_printf(out, "] %s", sx->kind_words[k]);
+            sb_printf(out, " phase=%s", jc_trace_phase_word(phase));
+        sb_printf(out, "] %s", jc_trace_kind_word(sx, kind));
         if (rd32(r + 24)) {
             sb_s(out, " [");
             sb_add(out, (const char *)label_s.p, label_s.n);
@@ -493,7 +458,7 @@ static void fmt_record(sbuf *out, names *nm, const rec *x, const syntax *sx)
         sb_s(out, " ");
         put_word(out, sx, &name);
     } else {
-        sb_printf(out, "{\"kind\":\"%s\",\"name\":", sx->kind_words[k]);
+        sb_printf(out, "{\"kind\":\"%s\",\"name\":", jc_trace_kind_word(sx, kind));
         put_quoted(out, sx, &name, "\"");
         sb_s(out, ",\"thread\":");
         put_quoted(out, sx, &who, "\"");
@@ -504,7 +469,7 @@ static void fmt_record(sbuf *out, names *nm, const rec *x, const syntax *sx)
         }
         sb_printf(out, ",\"tid\":%u", x->tid);
         if (!nm->nophase)
-            sb_printf(out, ",\"phase\":\"%s\"", phase_name(phase));
+            sb_printf(out, ",\"phase\":\"%s\"", jc_trace_phase_word(phase));
         if (rd32(r + 24)) {
             sb_s(&tail, sx->field_sep);
             put_key(&tail, sx, (str){ (const unsigned char *)"check", 5 });
@@ -671,7 +636,7 @@ static void chrome_event(sbuf *b, names *nm, const rec *x, int *first)
     unsigned kind = r[10];
     uint32_t state = rd32(r);
     sbuf line = { 0 };
-    fmt_record(&line, nm, x, &sx_json);
+    fmt_record(&line, nm, x, &jc_trace_jsonl);
     if (line.oom || !line.p) {
         b->oom = 1;
         free(line.p);
@@ -691,10 +656,10 @@ static void chrome_event(sbuf *b, names *nm, const rec *x, int *first)
         sb_s(&n, "] ");
         sb_add(&n, (const char *)name.p, name.n);
         str ns = { (const unsigned char *)(n.p ? n.p : ""), n.len };
-        put_quoted(b, &sx_json, &ns, "\"");
+        put_quoted(b, &jc_trace_jsonl, &ns, "\"");
         free(n.p);
     } else {
-        put_quoted(b, &sx_json, &name, "\"");
+        put_quoted(b, &jc_trace_jsonl, &name, "\"");
     }
     static const char *const cats[] = { "", "call", "event", "violation", "leak", "summary", "note", "warning", "", "header",
                                         "packet" };
@@ -1334,7 +1299,7 @@ static int chrome_threads(dec *D, out *o, int *first)
             *first = 0;
             sb_printf(&o->b, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"name\":",
                       chrome_pid(tab[j].pid), tab[j].tid);
-            put_quoted(&o->b, &sx_json, &who, "\"");
+            put_quoted(&o->b, &jc_trace_jsonl, &who, "\"");
             sb_s(&o->b, "}}");
             out_flush(o, 0);
         }
@@ -1430,7 +1395,7 @@ static int decode(jt_src *src, uint64_t len, const char *path, enum jt_trace_fmt
                 rc = merge(&D, o, emit_chrome, &first);
             sb_s(&o->b, "\n]}\n");
         } else {
-            rc = merge(&D, o, emit_line, (void *)(fmt == JT_TRACE_JSONL ? &sx_json : &sx_text));
+            rc = merge(&D, o, emit_line, (void *)(fmt == JT_TRACE_JSONL ? &jc_trace_jsonl : &jc_trace_text));
         }
         sb_add(&o->b, "", 0);
         if (rc == 0 && o->b.oom)

@@ -915,7 +915,7 @@ static bool grow(jc_bin_rec *b, size_t n)
 }
 
 /* The file's kind of each record kind (jc_bintrace.h). */
-static const unsigned char bin_kinds[] = {
+const unsigned char jc_bin_kinds[JC_REC_PACKET + 1] = {
     [JC_REC_CALL] = JC_BIN_K_CALL, [JC_REC_EVENT] = JC_BIN_K_EVENT, [JC_REC_VIOLATION] = JC_BIN_K_VIOLATION,
     [JC_REC_LEAK] = JC_BIN_K_LEAK, [JC_REC_SUMMARY] = JC_BIN_K_SUMMARY, [JC_REC_NOTE] = JC_BIN_K_NOTE,
     [JC_REC_WARNING] = JC_BIN_K_WARNING, [JC_REC_HEADER] = JC_BIN_K_HEADER, [JC_REC_PACKET] = JC_BIN_K_PACKET,
@@ -928,7 +928,7 @@ void jc_bin_begin(jc_bin_rec *b, enum jc_rec_kind kind, const char *name, const 
     b->len = 0;
     b->broken = false;
     b->out = false;
-    b->kind = bin_kinds[kind];
+    b->kind = jc_bin_kinds[kind];
     b->claimed = NULL;
     b->num = 0;
     b->t = t;

@@ -46,6 +46,7 @@
 #include <unistd.h>
 
 #include "jc_internal.h"
+#include "jc_trace_syntax.h"
 
 static jc_call_slot *_Atomic slots;         /* added to at the head only */
 static pthread_mutex_t slots_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -128,17 +129,6 @@ static void o_u(out *o, unsigned long long v)
     o_s(o, d + i);
 }
 
-static bool bare(const char *s)
-{
-    if (!*s)
-        return false;
-    for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')
-              || strchr("_-.:/@+|", *s)))
-            return false;
-    return true;
-}
-
 /* A quoted string, JSON-escaped; bytes past ASCII become '?' (an OS name is
  * cut at 15 bytes, maybe inside a character). */
 static void o_q(out *o, const char *s)
@@ -158,18 +148,6 @@ static void o_q(out *o, const char *s)
         }
     }
     o_s(o, "\"");
-}
-
-static const char *phase_word(int phase)
-{
-    switch (phase) {
-    case JVMTI_PHASE_ONLOAD: return "onload";
-    case JVMTI_PHASE_PRIMORDIAL: return "primordial";
-    case JVMTI_PHASE_START: return "start";
-    case JVMTI_PHASE_LIVE: return "live";
-    case JVMTI_PHASE_DEAD: return "dead";
-    default: return "unknown";
-    }
 }
 
 static const char *signal_word(int sig)
@@ -192,7 +170,7 @@ static void write_enter(const jc_call_slot *s, int fn, int sig, unsigned long lo
         t.b[t.n] = '\0';
         memcpy(tname, t.b, t.n + 1);
     }
-    const char *phase = phase_word(atomic_load(&jc_g.phase));
+    const char *phase = jc_trace_phase_word((unsigned)atomic_load(&jc_g.phase));
     if (jc_g.opt.format == JC_FMT_JSONL) {
         o_s(&o, "{\"kind\":\"enter\",\"name\":\"");
         o_s(&o, name);
@@ -211,7 +189,7 @@ static void write_enter(const jc_call_slot *s, int fn, int sig, unsigned long lo
         o_s(&o, "[t=");
         o_u(&o, t);
         o_s(&o, " thread=");
-        if (bare(tname))
+        if (jc_trace_bare(tname, strlen(tname)))
             o_s(&o, tname);
         else
             o_q(&o, tname);

@@ -33,25 +33,13 @@
 
 #include "jc_errdoc.h"
 #include "jc_inline.h"
+#include "jc_version.h"
 #include "jvmti_names.h"
-
-/* The version without its micro part, comparable with a `since`. */
-static jint major_minor(jint v)
-{
-    return (jint)((unsigned)v & (JVMTI_VERSION_MASK_INTERFACE_TYPE | JVMTI_VERSION_MASK_MAJOR |
-                                 JVMTI_VERSION_MASK_MINOR));
-}
-
-static void version_text(jint v, char *buf, size_t len)
-{
-    snprintf(buf, len, "%u.%u", ((unsigned)v & JVMTI_VERSION_MASK_MAJOR) >> JVMTI_VERSION_SHIFT_MAJOR,
-             ((unsigned)v & JVMTI_VERSION_MASK_MINOR) >> JVMTI_VERSION_SHIFT_MINOR);
-}
 
 enum jc_err_verdict jc_error_verdict(const jc_fn_info *fi, jvmtiError err, jint vm, const jint *known, int nknown,
                                      const jc_error_doc **doc, jint *against)
 {
-    jint v = major_minor(vm);
+    jint v = jc_version_mm(vm);
     *doc = NULL;
     for (size_t i = 0; i < fi->nerrors; i++)
         if (fi->errors[i].err == err)
@@ -60,9 +48,9 @@ enum jc_err_verdict jc_error_verdict(const jc_fn_info *fi, jvmtiError err, jint 
         return JC_ERR_DOCUMENTED;
     jint nearest = 0;
     for (int k = 0; k < nknown && !nearest; k++)
-        if (major_minor(known[k]) >= v)
-            nearest = major_minor(known[k]);
-    *against = nearest ? nearest : (nknown ? major_minor(known[nknown - 1]) : 0);
+        if (jc_version_mm(known[k]) >= v)
+            nearest = jc_version_mm(known[k]);
+    *against = nearest ? nearest : (nknown ? jc_version_mm(known[nknown - 1]) : 0);
     if (nearest && (!*doc || nearest < (*doc)->since))
         return JC_ERR_UNDOCUMENTED;
     return *doc ? JC_ERR_DOCUMENTED : JC_ERR_UNJUDGED;
@@ -74,7 +62,7 @@ bool jc_error_expected(int num, jvmtiError err)
         return false;               /* no function of the spec: nothing documents it */
     const jc_fn_info *fi = &jc_fn_table[num];
     jint vm = jc_vm_version();
-    jint v = major_minor(vm ? vm : jc_spec_version);
+    jint v = jc_version_mm(vm ? vm : jc_spec_version);
     for (size_t i = 0; fi->errors && i < fi->nerrors; i++)
         if (fi->errors[i].err == err)
             return fi->errors[i].outcome && fi->errors[i].since <= v;
@@ -104,8 +92,8 @@ void jc_check_documented(int num, jvmtiError err)
         return;
 
     char vmv[16], specv[16], errname[48];
-    version_text(vm, vmv, sizeof vmv);
-    version_text(against, specv, sizeof specv);
+    jc_version_text(vm, vmv, sizeof vmv);
+    jc_version_text(against, specv, sizeof specv);
     const char *name = doc ? doc->name : jvmti_error_name(err);
     if (name)
         snprintf(errname, sizeof errname, "%s", name);
@@ -123,10 +111,10 @@ void jc_check_documented(int num, jvmtiError err)
     char since[48] = "";
     if (doc) {
         char sv[16];
-        version_text(doc->since, sv, sizeof sv);
+        jc_version_text(doc->since, sv, sizeof sv);
         snprintf(since, sizeof since, " (documented since %s)", sv);
     }
-    if (major_minor(vm) == against)
+    if (jc_version_mm(vm) == against)
         jc_violation(JC_CHK_undocumented_error, fi->name, NULL,
                      "the VM returned %s, which the JVMTI %s spec does not document for %s%s", errname, specv,
                      fi->name, since);

@@ -22,6 +22,7 @@
 
 #include "jc_internal.h"
 #include "jc_shim.h"
+#include "jc_version.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"   /* built outside the Autotools build */
@@ -56,12 +57,6 @@ static void property(jvmtiEnv *real, const char *name, char *buf, size_t len)
     JC_SHIM_FN(real, Deallocate)(real, (unsigned char *)value);
 }
 
-static void version_text(jint v, char *buf, size_t len)
-{
-    snprintf(buf, len, "%u.%u", ((unsigned)v & JVMTI_VERSION_MASK_MAJOR) >> JVMTI_VERSION_SHIFT_MAJOR,
-             ((unsigned)v & JVMTI_VERSION_MASK_MINOR) >> JVMTI_VERSION_SHIFT_MINOR);
-}
-
 void jc_header_write(jvmtiEnv *real, jint vm_version)
 {
     if (!jc_g.active || jc_g.opt.trace == 0 || jc_g.opt.format == JC_FMT_BIN)
@@ -70,8 +65,8 @@ void jc_header_write(jvmtiEnv *real, jint vm_version)
     command_line(command, sizeof command);
     property(real, "java.vm.name", vm, sizeof vm);
     property(real, "java.vm.version", vm_ver, sizeof vm_ver);
-    version_text(vm_version, jvmti, sizeof jvmti);
-    version_text(jc_spec_version, spec, sizeof spec);
+    jc_version_text(vm_version, jvmti, sizeof jvmti);
+    jc_version_text(jc_spec_version, spec, sizeof spec);
     jc_rec *r = jc_rec_begin(JC_REC_HEADER, "jvmticheck");
     jc_rec_field_int(r, "pid", (long long)getpid());
     jc_rec_field_str(r, "command", command);

@@ -46,6 +46,8 @@ typedef struct jc_bin_rec {
 } jc_bin_rec;
 /* thread: the name records show (a virtual thread's), NULL: the calling
  * thread's own. */
+/* The recording's kind (JC_BIN_K_*) of each record kind. */
+extern const unsigned char jc_bin_kinds[JC_REC_PACKET + 1];
 void jc_bin_begin(jc_bin_rec *b, enum jc_rec_kind kind, const char *name, const char *label, const char *thread);
 void jc_bin_item(jc_bin_rec *b, unsigned type, const char *key, const char *group, uint64_t value);
 void jc_bin_item_str(jc_bin_rec *b, unsigned type, const char *key, const char *s);

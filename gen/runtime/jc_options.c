@@ -1,10 +1,7 @@
 /* jc_options.c — the option string of the shim (-agentpath:libjvmticheck.so=
- * OPTIONS) and of jvmti_check_wrap(vm, env, OPTIONS).
- *
- *   log=FILE  record=FILE  format=text|jsonl|bin  trace=all|calls|events|errors|problems|none
- *   only=GLOB[+GLOB...]  check=on|off|strict  leaks=on|off  summary=on|off
- *   addresses=on|off  portability=on|off  exitcode=N  halt=on|off  repeat=N
- *   stack=N  suppress=FILE  gen_suppressions=on|off  names=on|off  help  agent=PATH[=AGENT_OPTIONS]
+ * OPTIONS) and of jvmti_check_wrap(vm, env, OPTIONS): comma-separated
+ * NAME=VALUE items, agent=PATH[=AGENT_OPTIONS] last; the options are the
+ * rows of the table below.
  *
  * and of libdt_check, the checked JDWP transport (DTCHECK_OPTIONS): the
  * rows marked for JC_IFACE_TRANSPORT, plus transport=NAME|PATH.
@@ -30,6 +27,11 @@
  *   the defaults, with nothing to free.
  * - Empty items (",,", a trailing ',') are ignored; a repeated option wins
  *   over an earlier one.
+ * - The table is also the options' documentation (argument, default, one
+ *   line of help): `help`, jvmticheck(7)'s OPTIONS and the docs' option
+ *   tables are made from it (jc_option_doc.h), so a new option is one row.
+ *   The defaults themselves are set_defaults() below, and
+ *   tests/options-doc.sh parses each row's default and compares.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1     /* strndup under -std=c11 */
@@ -40,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jc_option_doc.h"
 #include "jc_quote.h"
 #include "jc_runtime.h"
 
@@ -62,6 +65,14 @@ struct opt_def {
     bool bits;                  /* words may be joined by '+', values OR-ed */
     const char *expected;       /* for messages */
     unsigned ifaces;            /* JC_IFACE_* bits that take it */
+    /* Its documentation, the one source of `help`, jvmticheck(7)'s
+     * OPTIONS and the option tables of doc/shim.md and doc/transport.md
+     * (jc_option_doc.h): */
+    const char *arg;            /* FILE, N, ...: NULL for a keyword option
+                                 * (its words say it), "" for the name alone */
+    const char *dflt;           /* the default, as words */
+    const char *help;           /* what it does, one line */
+    const char *dflt_transport; /* libdt_check's default where it differs */
 };
 #define BOTH (JC_IFACE_JVMTI | JC_IFACE_TRANSPORT)
 #define JVMTI JC_IFACE_JVMTI
@@ -274,33 +285,60 @@ static const word repeat_range[] = { { "min", 1 }, { "max", 1000000 } };
 static const word stack_range[] = { { "min", 1 }, { "max", 32 } };
 
 static const opt_def options[] = {
-    { "log", parse_log, NULL, NULL, false, "a file name", BOTH },
-    { "record", parse_record, NULL, NULL, false, "a file name (a format=bin recording besides the log)", BOTH },
-    { "ring", parse_ring, NULL, NULL, false, "a size from 1M to 1T (K, M, G, T: KiB, MiB, GiB, TiB)", BOTH },
-    { "format", parse_words, format_words, set_format, false, "text, jsonl or bin", BOTH },
+    { "log", parse_log, NULL, NULL, false, "a file name", BOTH,
+      "FILE", "stderr", "where records go (appended; %p becomes the pid)", NULL },
+    { "record", parse_record, NULL, NULL, false, "a file name (a format=bin recording besides the log)", BOTH,
+      "FILE", "none", "also a format=bin recording of the same records (jvmtigen trace FILE)", NULL },
+    { "ring", parse_ring, NULL, NULL, false, "a size from 1M to 1T (K, M, G, T: KiB, MiB, GiB, TiB)", BOTH,
+      "SIZE", "none", "a flight recorder: the recording keeps only its newest SIZE bytes of records (64M, 1G)", NULL },
+    { "format", parse_words, format_words, set_format, false, "text, jsonl or bin", BOTH,
+      NULL, "text", "one line per record, text or a JSON object; bin: a recording at log= (jvmtigen trace FILE)", NULL },
     { "trace", parse_words, trace_words, set_trace, true,
-      "all, calls, events, errors, problems or none, or several joined by '+'", BOTH },
-    { "only", parse_only, NULL, NULL, false, "GLOB[+GLOB...] over function and event names", BOTH },
-    { "check", parse_words, check_words, set_check, false, "on, off, strict, deep or strict+deep", JVMTI },
-    { "leaks", parse_words, onoff_words, set_leaks, false, "on or off", JVMTI },
-    { "summary", parse_words, onoff_words, set_summary, false, "on or off", JVMTI },
-    { "addresses", parse_words, onoff_words, set_addresses, false, "on or off", BOTH },
-    { "portability", parse_words, onoff_words, set_portability, false, "on or off", JVMTI },
-    { "exitcode", parse_number, exitcode_range, set_exitcode, false, "a number from 1 to 255", BOTH },
-    { "halt", parse_words, onoff_words, set_halt, false, "on or off", BOTH },
-    { "repeat", parse_number, repeat_range, set_repeat, false, "a number from 1 to 1000000", BOTH },
-    { "stack", parse_number, stack_range, set_stack, false, "a number of frames from 1 to 32", BOTH },
-    { "suppress", parse_suppress, NULL, NULL, false, "a suppression file", BOTH },
-    { "gen_suppressions", parse_words, onoff_words, set_gen_suppressions, false, "on or off", BOTH },
-    { "names", parse_words, onoff_words, set_names, false, "on or off", JVMTI },
-    { "help", parse_words, onoff_words, set_help, false, "on or off, or help alone", JVMTI },
+      "all, calls, events, errors, problems or none, or several joined by '+'", BOTH,
+      NULL, "problems", "which records (join with '+'): every call, event, failing call; problems: failing calls "
+      "whose error is no expected outcome (CLASS_NOT_PREPARED, ABSENT_INFORMATION, THREAD_NOT_ALIVE... are: "
+      "counted, not shown)", "all" },
+    { "only", parse_only, NULL, NULL, false, "GLOB[+GLOB...] over function and event names", BOTH,
+      "GLOB[+GLOB...]", "all", "trace only these functions and events (fnmatch)", NULL },
+    { "check", parse_words, check_words, set_check, false, "on, off, strict, deep or strict+deep", JVMTI,
+      NULL, "on", "on: report and call the VM; strict: report and refuse; deep: also object kinds", NULL },
+    { "leaks", parse_words, onoff_words, set_leaks, false, "on or off", JVMTI,
+      NULL, "on", "report JVMTI memory never Deallocated and no longer held (tags, storage, agent data), "
+      "by allocation site", NULL },
+    { "summary", parse_words, onoff_words, set_summary, false, "on or off", JVMTI,
+      NULL, "off", "per function (calls, errors, expected_errors, time), event, check and context counts at the end",
+      NULL },
+    { "addresses", parse_words, onoff_words, set_addresses, false, "on or off", BOTH,
+      NULL, "on", "off prints pointers as 0xPTR", NULL },
+    { "portability", parse_words, onoff_words, set_portability, false, "on or off", JVMTI,
+      NULL, "on", "off hides portability notes", NULL },
+    { "exitcode", parse_number, exitcode_range, set_exitcode, false, "a number from 1 to 255", BOTH,
+      "N", "the process's own", "exit with N (1-255) when anything was reported", NULL },
+    { "halt", parse_words, onoff_words, set_halt, false, "on or off", BOTH,
+      NULL, "off", "stop at the first violation, naming its call site", NULL },
+    { "repeat", parse_number, repeat_range, set_repeat, false, "a number from 1 to 1000000", BOTH,
+      "N", "1", "show the first N occurrences of each context, count the rest", NULL },
+    { "stack", parse_number, stack_range, set_stack, false, "a number of frames from 1 to 32", BOTH,
+      "N", "1", "frames of each call site shown (1-32)", NULL },
+    { "suppress", parse_suppress, NULL, NULL, false, "a suppression file", BOTH,
+      "FILE", "none", "suppression rules, one a line: CHECK FUNCTION [MODULE [SYMBOL]] (globs)", NULL },
+    { "gen_suppressions", parse_words, onoff_words, set_gen_suppressions, false, "on or off", BOTH,
+      NULL, "off", "add a ready suppression line to each report", NULL },
+    { "names", parse_words, onoff_words, set_names, false, "on or off", JVMTI,
+      NULL, "on in text, off in jsonl", "classes, methods and fields by name, not address", NULL },
+    { "help", parse_words, onoff_words, set_help, false, "on or off, or help alone", JVMTI,
+      "", "off", "print the option reference and exit (help alone, or help=on)", NULL },
     { "transport", parse_transport, NULL, NULL, false, "a transport name (dt_socket) or a path to one",
-      JC_IFACE_TRANSPORT },
+      JC_IFACE_TRANSPORT,
+      "NAME|PATH", "dt_socket", "the real transport: a name (libNAME.so beside libjdwp) or a path", NULL },
+    /* parsed apart (parse_agent): it ends the list */
+    { "agent", NULL, NULL, NULL, false, "/path/to/agent.so[=its options]", JVMTI,
+      "PATH[=OPTIONS]", "none (required)", "the real agent; must come last, the rest is its options", NULL },
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
 
 /* "log, record, ..." : the options the interface takes, in table order
- * (and agent, the shim's last). */
+ * (agent, the shim's, last). */
 static const char *known(void)
 {
     static _Thread_local char list[2][400];
@@ -309,15 +347,13 @@ static const char *known(void)
     for (size_t i = 0; i < NOPTIONS; i++)
         if (options[i].ifaces & cur_iface)
             k += (size_t)snprintf(b + k, sizeof list[0] - k, "%s%s", k ? ", " : "", options[i].name);
-    if (cur_iface == JC_IFACE_JVMTI)
-        snprintf(b + k, sizeof list[0] - k, ", agent");
     return b;
 }
 
 static const opt_def *find_option(const char *name, size_t n)
 {
     for (size_t i = 0; i < NOPTIONS; i++)
-        if ((options[i].ifaces & cur_iface) && strlen(options[i].name) == n && strncmp(options[i].name, name, n) == 0)
+        if ((options[i].ifaces & cur_iface) && options[i].parse && strlen(options[i].name) == n && strncmp(options[i].name, name, n) == 0)
             return &options[i];
     return NULL;
 }
@@ -489,4 +525,19 @@ bool jc_options_selects(const jc_options *o, const char *name)
         if (fnmatch(o->only[i], name, 0) == 0)
             return true;
     return false;
+}
+
+bool jc_option_doc_at(size_t i, jc_option_doc *out)
+{
+    if (i >= NOPTIONS)
+        return false;
+    const opt_def *d = &options[i];
+    *out = (jc_option_doc){
+        .name = d->name, .arg = d->arg, .joined = d->bits, .expected = d->expected,
+        .dflt = d->dflt, .dflt_transport = d->dflt_transport, .help = d->help, .ifaces = d->ifaces,
+    };
+    /* a keyword option's words; a number's range rows are no words */
+    for (size_t k = 0; d->parse == parse_words && d->words[k].word && k < JC_OPTION_WORDS_MAX; k++)
+        out->words[k] = d->words[k].word;
+    return true;
 }

@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "jc_reach.h"
+#include "jc_path.h"
 
 #define MAX_MODULES 16
 
@@ -121,8 +122,7 @@ static int each_module(struct dl_phdr_info *info, size_t size, void *arg)
     if (!ours)
         return 0;
     const char *name = info->dlpi_name && *info->dlpi_name ? info->dlpi_name : "?";
-    const char *slash = strrchr(name, '/');
-    name = slash ? slash + 1 : name;
+    name = jc_base_name(name);
     for (int i = 0; i < info->dlpi_phnum; i++) {
         const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
         if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W) && ph->p_memsz > 0)

@@ -8,21 +8,19 @@
 
 #include "jc_inline.h"
 #include "jc_shim.h"
+#include "jc_trace_syntax.h"
+#include "jc_version.h"
 #include "jvmti_names.h"
 
 /* More context for a message (issue 11): which phases a function is
  * allowed in, which callback a callback-unsafe call came from. */
 static void jc_flag_context(enum jc_check_id id, int num, char *tail, size_t n)
 {
-    static const struct { jvmtiPhase phase; const char *name; } phases[] = {
-        { JVMTI_PHASE_ONLOAD, "onload" }, { JVMTI_PHASE_PRIMORDIAL, "primordial" },
-        { JVMTI_PHASE_START, "start" }, { JVMTI_PHASE_LIVE, "live" }, { JVMTI_PHASE_DEAD, "dead" },
-    };
     if (id == JC_CHK_phase) {
         size_t k = (size_t)snprintf(tail, n, " (allowed in:");
-        for (size_t i = 0; i < sizeof phases / sizeof phases[0] && k < n; i++)
-            if (jc_fn_table[num].phases & JC_PHASE_BIT(phases[i].phase))
-                k += (size_t)snprintf(tail + k, n - k, " %s", phases[i].name);
+        for (size_t i = 0; i < JC_TRACE_NPHASES && k < n; i++)
+            if (jc_fn_table[num].phases & JC_PHASE_BIT(jc_trace_phases[i].phase))
+                k += (size_t)snprintf(tail + k, n - k, " %s", jc_trace_phases[i].word);
         if (k < n)
             snprintf(tail + k, n - k, ")");
     } else if (id == JC_CHK_callback_unsafe && jc_me()->restricted_in) {
@@ -67,9 +65,10 @@ void jc_portability(jc_env *ce, int num)
     const jc_fn_info *fi = &jc_fn_table[num];
     if (num < 0 || num >= 1024 || atomic_exchange_explicit(&noted[num], 1, memory_order_relaxed))
         return;
+    char since[16];
     jc_note(JC_NOTE_portability, fi->name, NULL,
-            "%s is since %u.%u, but the env asked GetEnv for 0x%x: fine on this VM, absent from older ones",
-            fi->name, ((unsigned)fi->since >> 16) & 0xFFF, ((unsigned)fi->since >> 8) & 0xFF, (unsigned)ce->version);
+            "%s is since %s, but the env asked GetEnv for 0x%x: fine on this VM, absent from older ones",
+            fi->name, jc_version_text(fi->since, since, sizeof since), (unsigned)ce->version);
 }
 
 bool jc_phase_confirm(jc_env *ce, unsigned allowed)
@@ -83,14 +82,7 @@ bool jc_phase_confirm(jc_env *ce, unsigned allowed)
 
 const char *jc_phase_name(void)
 {
-    switch (atomic_load_explicit(&jc_g.phase, memory_order_relaxed)) {
-    case JVMTI_PHASE_ONLOAD: return "onload";
-    case JVMTI_PHASE_PRIMORDIAL: return "primordial";
-    case JVMTI_PHASE_START: return "start";
-    case JVMTI_PHASE_LIVE: return "live";
-    case JVMTI_PHASE_DEAD: return "dead";
-    default: return "unknown";
-    }
+    return jc_trace_phase_word((unsigned)atomic_load_explicit(&jc_g.phase, memory_order_relaxed));
 }
 
 void jc_rec_arg_caps(jc_rec *r, const char *name, const jvmtiCapabilities *caps)

@@ -52,6 +52,7 @@
 #include <unistd.h>
 
 #include "jc_callsite.h"
+#include "jc_path.h"
 
 /* The C++ ABI's demangler, from libstdc++ (<cxxabi.h> is C++ only). */
 extern char *__cxa_demangle(const char *mangled, char *out, size_t *len, int *status);
@@ -80,12 +81,6 @@ static Dwfl *open_session(void)
         return NULL;
     }
     return d;
-}
-
-static const char *base_name(const char *path)
-{
-    const char *s = strrchr(path, '/');
-    return s ? s + 1 : path;
 }
 
 static void copy(char *dst, size_t n, const char *src)
@@ -151,7 +146,7 @@ static bool die_is_wrapper(Dwarf_Die *fn)
 {
     const char *header = jc_g.iface ? jc_g.iface->wrapper_header : NULL;
     const char *decl = dwarf_decl_file(fn);
-    if (header && decl && strcmp(base_name(decl), header) == 0)
+    if (header && decl && strcmp(jc_base_name(decl), header) == 0)
         return true;
     const char *name = die_name(fn);
     char demangled[JC_NAME_MAX];
@@ -175,7 +170,7 @@ static void call_site(Dwarf_Die *inl, jc_frame_info *f)
         return;
     const char *path = dwarf_filesrc(files, file, NULL, NULL);
     if (path) {
-        copy(f->file, sizeof f->file, base_name(path));
+        copy(f->file, sizeof f->file, jc_base_name(path));
         f->line = (int)line;
     }
 }
@@ -293,7 +288,7 @@ static int levels(Dwfl_Module *m, Dwarf_Addr a, uintptr_t ret, jc_frame_info *ou
     jc_frame_info top = { 0 };
     Dwarf_Addr start = 0;
     const char *mod = dwfl_module_info(m, NULL, &start, NULL, NULL, NULL, NULL, NULL);
-    copy(top.module, sizeof top.module, mod ? base_name(mod) : "?");
+    copy(top.module, sizeof top.module, mod ? jc_base_name(mod) : "?");
     top.module_off = ret - (uintptr_t)start;
     GElf_Off off = 0;
     GElf_Sym sym;
@@ -320,7 +315,7 @@ static int levels(Dwfl_Module *m, Dwarf_Addr a, uintptr_t ret, jc_frame_info *ou
     if (n == 0) {               /* no DWARF here: the ELF symbol alone */
         out[0] = top;
         if (file && lineno > 0) {
-            copy(out[0].file, sizeof out[0].file, base_name(file));
+            copy(out[0].file, sizeof out[0].file, jc_base_name(file));
             out[0].line = lineno;
         }
         jc_demangle(out[0].function, sizeof out[0].function, out[0].symbol);
@@ -334,7 +329,7 @@ static int levels(Dwfl_Module *m, Dwarf_Addr a, uintptr_t ret, jc_frame_info *ou
         f->line = 0;
         if (k == 0) {
             if (file && lineno > 0) {
-                copy(f->file, sizeof f->file, base_name(file));
+                copy(f->file, sizeof f->file, jc_base_name(file));
                 f->line = lineno;
             }
         } else {

@@ -23,7 +23,8 @@
  *   The error and the extra fields are kept apart (r->error, the tail) so
  *   they may be given in any order and still come out after the args.
  * - The two formats differ only in punctuation, kept in one table
- *   (syntaxes[]); the code that walks a record is shared.
+ *   (syntaxes[], jc_trace_syntax.c: `jvmtigen trace` writes the same);
+ *   the code that walks a record is shared.
  * - Strings come from the VM in modified UTF-8 (NUL as C0 80, supplementary
  *   characters as two encoded surrogates): those become \u escapes, any
  *   other invalid byte U+FFFD, so every line is valid UTF-8 and JSON.
@@ -63,6 +64,7 @@
 #include "jc_bintrace.h"
 #include "jc_internal.h"
 #include "jc_sink.h"
+#include "jc_trace_syntax.h"
 #include "jvmti_names.h"
 
 #define REC_DEPTH 8         /* records open at once on one thread */
@@ -94,28 +96,16 @@ struct jc_rec {
 
 /* ---- the two formats ------------------------------------------------------ */
 
-typedef struct syntax {
-    const char *args_open, *args_empty, *group_close, *out_open, *sep;
-    const char *null;
-    const char *sym_quote;      /* around names and pointers: none in text */
-    const char *char_quote;
-    const char *field_sep;      /* before an extra field */
-    const char *key_open, *key_close;
-    const char *const *kind_words;
-} syntax;
-
-static const char *const text_kinds[] = { "call", "event", "VIOLATION", "leak", "summary", "NOTE", "WARNING", "header",
-                                          "packet" };
-static const char *const json_kinds[] = { "call", "event", "violation", "leak", "summary", "note", "warning", "header",
-                                          "packet" };
-
-static const syntax syntaxes[] = {
-    [JC_FMT_TEXT] = { "(", "()", ")", " -> out(", ", ", "NULL", "", "'", " ", "", "=", text_kinds },
-    [JC_FMT_JSONL] = { ",\"args\":{", ",\"args\":{}", "}", ",\"out\":{", ",", "null", "\"", "\"",
-                       ",", "\"", "\":", json_kinds },
+/* The punctuation of each, the kind and phase words and the bare-word
+ * rule: jc_trace_syntax.c, which `jvmtigen trace` shares. */
+static const jc_trace_syntax *const syntaxes[] = {
+    [JC_FMT_TEXT] = &jc_trace_text,
+    [JC_FMT_JSONL] = &jc_trace_jsonl,
 };
+_Static_assert(JVMTI_PHASE_ONLOAD == 1 && JVMTI_PHASE_PRIMORDIAL == 2 && JVMTI_PHASE_START == 6
+               && JVMTI_PHASE_LIVE == 4 && JVMTI_PHASE_DEAD == 8, "jc_trace_phases' values are jvmtiPhase's");
 
-static const syntax *sx(const jc_rec *r) { return &syntaxes[r->fmt]; }
+static const jc_trace_syntax *sx(const jc_rec *r) { return syntaxes[r->fmt]; }
 static bool is_text(const jc_rec *r) { return r->fmt == JC_FMT_TEXT; }
 
 /* ---- per-thread state ----------------------------------------------------- */
@@ -232,18 +222,6 @@ void jc_trace_thread_renamed(void)
         jc_bin_thread_renamed(NULL, false);
 }
 
-static const char *phase_name(int phase)
-{
-    static const struct { int phase; const char *name; } phases[] = {
-        { JVMTI_PHASE_ONLOAD, "onload" }, { JVMTI_PHASE_PRIMORDIAL, "primordial" },
-        { JVMTI_PHASE_START, "start" }, { JVMTI_PHASE_LIVE, "live" }, { JVMTI_PHASE_DEAD, "dead" },
-    };
-    for (size_t i = 0; i < sizeof phases / sizeof phases[0]; i++)
-        if (phases[i].phase == phase)
-            return phases[i].name;
-    return "unknown";
-}
-
 /* ---- buffers ------------------------------------------------------------------ */
 
 static bool reserve(jc_rec *r, buf *b, size_t n)
@@ -335,22 +313,10 @@ static void put_quoted(jc_rec *r, buf *b, const char *s, const char *quote)
     put_s(r, b, quote);
 }
 
-/* Text shows a word bare when that cannot be misread. */
-static bool is_bare(const char *s)
-{
-    if (!*s)
-        return false;
-    for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')
-              || strchr("_-.:/@+|", *s)))
-            return false;
-    return true;
-}
-
 /* A name or string value: bare in text when possible, quoted otherwise. */
 static void put_word(jc_rec *r, buf *b, const char *s)
 {
-    if (s && is_text(r) && is_bare(s))
+    if (s && is_text(r) && jc_trace_bare(s, strlen(s)))
         put_s(r, b, s);
     else
         put_quoted(r, b, s, "\"");
@@ -633,7 +599,7 @@ static void put_header(jc_rec *r, const char *name, const char *label, const cha
     }
     if (!r->to_text)
         return;
-    const char *phase = phase_name(atomic_load_explicit(&jc_g.phase, memory_order_relaxed));
+    const char *phase = jc_trace_phase_word((unsigned)atomic_load_explicit(&jc_g.phase, memory_order_relaxed));
     if (is_text(r)) {
         put_s(r, b, "thread=");
         put_word(r, b, virt ? vname : thread_name());
@@ -648,7 +614,7 @@ static void put_header(jc_rec *r, const char *name, const char *label, const cha
             put_s(r, b, phase);
         }
         put_s(r, b, "] ");
-        put_s(r, b, sx(r)->kind_words[r->kind]);
+        put_s(r, b, jc_trace_kind_word(sx(r), jc_bin_kinds[r->kind]));
         if (label) {
             put_s(r, b, " [");
             put_s(r, b, label);
@@ -659,7 +625,7 @@ static void put_header(jc_rec *r, const char *name, const char *label, const cha
         return;
     }
     put_s(r, b, "{\"kind\":\"");
-    put_s(r, b, sx(r)->kind_words[r->kind]);
+    put_s(r, b, jc_trace_kind_word(sx(r), jc_bin_kinds[r->kind]));
     put_s(r, b, "\",\"name\":");
     put_quoted(r, b, name ? name : "?", "\"");
     put_s(r, b, ",\"thread\":");

@@ -37,6 +37,7 @@
 
 #include "jc_callsite.h"
 #include "jc_inline.h"
+#include "jc_path.h"
 #include "jc_internal.h"
 #include "jc_quote.h"
 #include "jc_shim.h"
@@ -146,8 +147,7 @@ static void verdict_who(char *buf, size_t len)
         snprintf(buf, len, "jvmticheck");
         return;
     }
-    const char *slash = strrchr(agent, '/');
-    snprintf(buf, len, "jvmticheck (load %d, %s)", jc_instance_number(), slash ? slash + 1 : agent);
+    snprintf(buf, len, "jvmticheck (load %d, %s)", jc_instance_number(), jc_base_name(agent));
 }
 
 

@@ -39,6 +39,7 @@
 #include "jc_inline.h"
 #include "jc_internal.h"
 #include "jc_shim.h"
+#include "jc_version.h"
 
 static jint vm_version;         /* 0 until learned */
 static int vm_slot_limit;       /* the VM's table holds slots 1..this */
@@ -57,21 +58,8 @@ bool jc_vm_jdk_in(int from, int to)
     jint v = jc_vm_version();
     if (v == 0)
         return false;
-    int major = (int)(((unsigned)v & JVMTI_VERSION_MASK_MAJOR) >> JVMTI_VERSION_SHIFT_MAJOR);
-    int jdk = major >= 9 ? major : 8;
+    int jdk = jc_version_jdk(v);
     return (from == 0 || jdk >= from) && (to == 0 || jdk <= to);
-}
-
-/* The version without its micro part, comparable with a `since`. */
-static unsigned major_minor(jint v)
-{
-    return (unsigned)v & (JVMTI_VERSION_MASK_INTERFACE_TYPE | JVMTI_VERSION_MASK_MAJOR | JVMTI_VERSION_MASK_MINOR);
-}
-
-static void version_text(jint v, char *buf, size_t len)
-{
-    snprintf(buf, len, "%u.%u", ((unsigned)v & JVMTI_VERSION_MASK_MAJOR) >> JVMTI_VERSION_SHIFT_MAJOR,
-             ((unsigned)v & JVMTI_VERSION_MASK_MINOR) >> JVMTI_VERSION_SHIFT_MINOR);
 }
 
 static void *vm_slot(jvmtiEnv *real, int slot)
@@ -116,16 +104,16 @@ void jc_vm_learn(jvmtiEnv *real)
      * version has; a VM as new as our spec or newer has all of ours. */
     int limit = 0;
     for (int slot = 1; slot <= jc_fn_max; slot++)
-        if (jc_fn_table[slot].name && (unsigned)jc_fn_table[slot].since <= major_minor(v))
+        if (jc_fn_table[slot].name && (unsigned)jc_fn_table[slot].since <= (unsigned)jc_version_mm(v))
             limit = slot;
-    if (major_minor(v) >= major_minor(jc_spec_version))
+    if (jc_version_mm(v) >= jc_version_mm(jc_spec_version))
         limit = jc_fn_max;
     vm_slot_limit = limit;
 
     for (int slot = 1; slot <= jc_fn_max; slot++) {
         const jc_fn_info *fi = &jc_fn_table[slot];
         if (fi->name)
-            jc_fn_absent[slot] = (unsigned)fi->since > major_minor(v) || vm_slot(real, slot) == NULL;
+            jc_fn_absent[slot] = (unsigned)fi->since > (unsigned)jc_version_mm(v) || vm_slot(real, slot) == NULL;
     }
     jc_fn_paths_update();
     __atomic_store_n(&vm_version, v, __ATOMIC_RELEASE);
@@ -133,10 +121,10 @@ void jc_vm_learn(jvmtiEnv *real)
     pthread_mutex_unlock(&lock);
     jc_header_write(real, v);
 
-    if (major_minor(v) > major_minor(jc_spec_version)) {
+    if (jc_version_mm(v) > jc_version_mm(jc_spec_version)) {
         char vm[16], spec[16];
-        version_text(v, vm, sizeof vm);
-        version_text(jc_spec_version, spec, sizeof spec);
+        jc_version_text(v, vm, sizeof vm);
+        jc_version_text(jc_spec_version, spec, sizeof spec);
         jc_note(JC_NOTE_vm_newer, "GetVersionNumber", NULL,
                 "the VM's JVMTI version %s is newer than the spec the shim was built from (%s): what that spec "
                 "does not know is passed to the VM unchecked",
@@ -149,9 +137,9 @@ jvmtiError jc_absent(int num)
     const jc_fn_info *fi = &jc_fn_table[num];
     if (jc_g.opt.check != JC_CHECK_OFF) {
         char vm[16], since[16];
-        version_text(jc_vm_version(), vm, sizeof vm);
-        version_text(fi->since, since, sizeof since);
-        if ((unsigned)fi->since > major_minor(jc_vm_version()))
+        jc_version_text(jc_vm_version(), vm, sizeof vm);
+        jc_version_text(fi->since, since, sizeof since);
+        if ((unsigned)fi->since > (unsigned)jc_version_mm(jc_vm_version()))
             jc_violation(JC_CHK_version, fi->name, NULL,
                          "the VM (JVMTI %s) does not have %s, which is since %s; not passed to the VM", vm, fi->name,
                          since);
@@ -170,7 +158,7 @@ bool jc_vm_newer_event(int num)
 {
     jint v = jc_vm_version();
 
-    if (v == 0 || major_minor(v) <= major_minor(jc_spec_version))
+    if (v == 0 || (unsigned)jc_version_mm(v) <= (unsigned)jc_version_mm(jc_spec_version))
         return false;
     return num > jc_event_max || (num >= jc_event_min && !jc_event_table[num - jc_event_min].name);
 }
@@ -186,11 +174,11 @@ bool jc_event_absent(int ev)
     if (ev < jc_event_min || ev > jc_event_max)
         return false;
     const jc_event_info *info = &jc_event_table[ev - jc_event_min];
-    if (!info->name || vm == 0 || (unsigned)info->since <= major_minor(vm))
+    if (!info->name || vm == 0 || (unsigned)info->since <= (unsigned)jc_version_mm(vm))
         return false;
     char vmv[16], since[16];
-    version_text(vm, vmv, sizeof vmv);
-    version_text(info->since, since, sizeof since);
+    jc_version_text(vm, vmv, sizeof vmv);
+    jc_version_text(info->since, since, sizeof since);
     jc_violation(JC_CHK_version, "SetEventNotificationMode", "event_type",
                  "the VM's JVMTI %s lacks the event %s (%d), which is since %s: the VM knows no such event "
                  "(JVMTI_ERROR_INVALID_EVENT_TYPE)",

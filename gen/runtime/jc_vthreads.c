@@ -34,6 +34,7 @@
 
 #include "jc_internal.h"
 #include "jc_shim.h"
+#include "jc_version.h"
 
 #define JC_JNI_VERSION_21 0x00150000
 #define JC_JVMTI_MAJOR_21 21
@@ -57,7 +58,7 @@ void jc_vthreads_init(JavaVM *vm, jvmtiEnv *own)
         return;
     vt_vm = vm;
     vt_env = own;
-    vt_on = (((unsigned)v & JVMTI_VERSION_MASK_MAJOR) >> JVMTI_VERSION_SHIFT_MAJOR) >= JC_JVMTI_MAJOR_21;
+    vt_on = jc_version_major(v) >= JC_JVMTI_MAJOR_21;
 }
 
 typedef jboolean (JNICALL *jc_is_virtual_fn)(JNIEnv *, jobject);

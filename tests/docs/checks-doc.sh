@@ -7,7 +7,8 @@
 #      gen/runtime/jc_runtime.h), no more, no fewer, and the HTML page's
 #      checks reference (written by hand in templates/jvmti.html.tmpl)
 #      explains those ids and the portability note;
-#   3. jvmticheck(7), generated from doc/jvmticheck.7.in, has one entry per
+#   3. jvmticheck(7), generated from doc/jvmticheck.7.in (and the options
+#      table, through jvmticheck-options), has one entry per
 #      id, doc/shim.md's words in it, and groff formats it without a warning;
 #      the man page make built (doc/jvmticheck.7) is the same;
 #   4. a malformed TSV line is an error naming FILE:LINE, and no output.
@@ -49,8 +50,10 @@ html_other=$(comm -12 <(echo "$ids_html") <(echo "$notes_rt"))
     && echo "ok   the HTML checks reference has the same ids (and the notes $(echo $html_other))" \
     || fail "HTML checks reference ids differ: '$(echo $html_checks)' vs doc/checks.tsv '$(echo $ids_tsv)'"
 
-# 3. the man page
-if sh "$gen" man "$tsv" <"$srcdir/doc/jvmticheck.7.in" >"$out/jvmticheck.7"; then
+# 3. the man page (its OPTIONS entries from the options table, as make
+# writes it: tests/options-doc.sh)
+if "$builddir/jvmticheck-options" man doc/jvmticheck.7.in <"$srcdir/doc/jvmticheck.7.in" >"$out/jvmticheck.7.opt" \
+   && sh "$gen" man "$tsv" <"$out/jvmticheck.7.opt" >"$out/jvmticheck.7"; then
     for id in $ids_tsv; do
         grep -qx ".B $id" "$out/jvmticheck.7" || fail "jvmticheck(7) has no entry for $id"
     done
