@@ -1649,6 +1649,30 @@ static void cut_c(const ctx *c, size_t from, size_t to, cuts *cs)
         }
 }
 
+/* Where the run of translated text that ends at P begins: back over
+ * non-ASCII code points, not before LO, stopping at the end of a sentence
+ * or a clause (a full stop, a colon, a comma) and after at most MAX code
+ * points; their number in *NCPS.  A constants group's title before its
+ * "( id)" and a parameter name the text translated before its C type are
+ * such runs. */
+static size_t phrase_start(const ctx *c, size_t p, size_t lo, size_t max, size_t *ncps)
+{
+    size_t start = p, n = 0;
+    while (start > lo && n < max && ((unsigned char)c->t[start - 1] & 0x80)) {
+        size_t j = start - 1;
+        while (j > lo && ((unsigned char)c->t[j] & 0xC0) == 0x80)
+            j--;
+        size_t k;
+        unsigned cp = cp_at(c->t + j, &k);
+        if (sentence_end(cp) || cp == 0xFF1A || cp == 0xFF0C || cp == 0x3001)
+            break;
+        start = j, n++;
+    }
+    if (ncps)
+        *ncps = n;
+    return start;
+}
+
 /* The constants group G's table in [from, to): from its title to its last
  * row's end.  Returns false when its title is not there. */
 static bool group_span(ctx *c, const jt_constants *g, size_t from, size_t to, size_t *gs, size_t *ge, rowset *rows)
@@ -1663,20 +1687,7 @@ static bool group_span(ctx *c, const jt_constants *g, size_t from, size_t to, si
     while (b > from && is_sp(c->t[b - 1]))
         b--;
     size_t lo = b > 60 ? b - 60 : 0;
-    if (lo < from)
-        lo = from;
-    size_t title = b;
-    for (size_t i = b; i > lo;) {
-        size_t j = i - 1;
-        while (j > lo && ((unsigned char)c->t[j] & 0xC0) == 0x80)
-            j--;
-        size_t k;
-        unsigned cp = cp_at(c->t + j, &k);
-        if (cp < 0x80 || sentence_end(cp) || cp == 0xFF1A || cp == 0xFF0C || cp == 0x3001)
-            break;
-        title = j;
-        i = j;
-    }
+    size_t title = phrase_start(c, b, lo < from ? from : lo, SIZE_MAX, NULL);
     /* rows: the last one found of this group */
     size_t end = e;
     for (size_t i = 0; i < rows->n; i++)
@@ -1797,17 +1808,8 @@ static bool find_translated_param(const ctx *c, row *r, size_t from, size_t to)
             continue;
         /* back over the translated name: at most 8 code points, none a
          * sentence's end */
-        size_t ns = s, cps = 0;
-        while (ns > from && ((unsigned char)c->t[ns - 1] & 0x80) && cps <= 8) {
-            size_t b = ns - 1;
-            while (b > from && ((unsigned char)c->t[b] & 0xC0) == 0x80)
-                b--;
-            size_t k;
-            unsigned cp = cp_at(c->t + b, &k);
-            if (sentence_end(cp) || cp == 0xFF1A || cp == 0xFF0C || cp == 0x3001)
-                break;
-            ns = b, cps++;
-        }
+        size_t cps;
+        size_t ns = phrase_start(c, s, from, 9, &cps);
         if (cps == 0 || cps > 8)
             continue;
         if (ns > from && !is_sp(c->t[ns - 1]) && ((unsigned char)c->t[ns - 1] & 0x80) == 0 && c->t[ns - 1] != '\n')
