@@ -122,10 +122,11 @@
 #include "util/diag.h"
 
 /* ---- the page's own words, as translations render them -------------------
- * Table headers and the sentences the page adds to a parameter: text
- * between rows that belongs to no unit.  Compared with spaces ignored.
+ * Table headers, the sentences the page adds to a parameter, and the
+ * headings of the page's own indexes (never a section's heading): text
+ * that belongs to no unit.  Compared with spaces ignored.
  * One row per phrase; a new language adds its rows. */
-typedef enum { CH_HEADER, CH_GENERATED } chrome_kind;
+typedef enum { CH_HEADER, CH_GENERATED, CH_HEADING } chrome_kind;
 static const struct chrome { chrome_kind kind; const char *text; } chrome[] = {
     { CH_HEADER, "参数 名称 类型 描述" },
     { CH_HEADER, "参数名称类型描述" },
@@ -144,6 +145,9 @@ static const struct chrome { chrome_kind kind; const char *text; } chrome[] = {
     { CH_HEADER, "所有类型均为" },
     { CH_HEADER, "日期 更改" },
     { CH_HEADER, "日期 变更" },
+    { CH_HEADING, "函数索引" },
+    { CH_HEADING, "常量索引" },
+    { CH_HEADING, "变更历史" },
     { CH_GENERATED, "代理传" },
     { CH_GENERATED, "代理程序传" },
 };
@@ -451,6 +455,8 @@ static jt_aunit *unit_nth(ctx *c, const char *ctxid, bool label, size_t nth)
 
 /* ---- 1. headings --------------------------------------------------------------- */
 
+static bool code_like(const char *w, size_t n);
+
 static bool heading_like(const char *s, size_t n)
 {
     while (n && is_sp(*s))
@@ -507,6 +513,62 @@ static void add_cand(ctx *c, size_t *cap, size_t start, size_t end)
         jt_fatal("out of memory");
 }
 
+/* The English of a heading of the page (a section's or category's title). */
+static const char *head_label(const head *h)
+{
+    if (h->kind == H_INTRO)
+        return ((const jt_intro *)h->obj)->label;
+    if (h->kind == H_CATEGORY)
+        return ((const jt_category *)h->obj)->label;
+    return NULL;
+}
+
+/* A title that is code (one word with '_', a digit or an inner capital:
+ * "JAVA_TOOL_OPTIONS") stays as it is in a translation. */
+static bool code_title(const char *label)
+{
+    if (!label || !*label)
+        return false;
+    for (const char *p = label; *p; p++)
+        if (!is_word(*p))
+            return false;
+    return code_like(label, strlen(label));
+}
+
+/* The line [s, e) is a heading the translation kept in English because it
+ * is code. */
+static bool kept_heading(const ctx *c, size_t s, size_t e)
+{
+    while (s < e && is_sp(c->t[s]))
+        s++;
+    while (e > s && is_sp(c->t[e - 1]))
+        e--;
+    for (size_t i = 0; i < c->nheads; i++) {
+        const char *l = head_label(&c->heads[i]);
+        if (code_title(l) && strlen(l) == e - s && !memcmp(c->t + s, l, e - s))
+            return true;
+    }
+    return false;
+}
+
+/* The line [s, e) is a heading of the page's own (an index). */
+static bool page_heading(const ctx *c, size_t s, size_t e)
+{
+    for (size_t i = 0; i < sizeof chrome / sizeof *chrome; i++) {
+        size_t a, b;
+        if (chrome[i].kind == CH_HEADING && find_sq(c->t, s, e, chrome[i].text, false, &a, &b)) {
+            bool rest = false;
+            for (size_t k = s; k < a; k++)
+                rest |= !is_sp(c->t[k]);
+            for (size_t k = b; k < e; k++)
+                rest |= !is_sp(c->t[k]);
+            if (!rest)
+                return true;
+        }
+    }
+    return false;
+}
+
 static void find_cands(ctx *c)
 {
     size_t cap = 0;
@@ -515,7 +577,9 @@ static void find_cands(ctx *c)
         size_t e = l + 1 < c->rt->nlines ? c->rt->line_start[l + 1] - 1 : c->len;
         if (s >= c->ftable && s < c->ftable_end)
             continue;           /* the function table's lines */
-        if (heading_like(c->t + s, e - s)) {
+        if (page_heading(c, s, e))
+            continue;
+        if (heading_like(c->t + s, e - s) || kept_heading(c, s, e)) {
             add_cand(c, &cap, s, e);
             continue;
         }
@@ -534,7 +598,7 @@ static void find_cands(ctx *c)
             for (size_t i = last; i < e; i++)
                 if (c->t[i] == '(' || c->t[i] == ')' || c->t[i] == ',' || c->t[i] == ':' || is_word(c->t[i]))
                     clean = false;
-            if (clean) {
+            if (clean && !page_heading(c, last, e)) {
                 add_cand(c, &cap, last, e);
                 c->cands[c->ncands - 1].doubtful = e + 1 < c->len && is_word(c->t[e + 1]);
             }
@@ -846,6 +910,9 @@ static double pair_score(ctx *c, const head *h, size_t j, const char *intro_iden
 {
     const cand *k = &c->cands[j];
     double s = k->doubtful ? -1.5 : 0.2;
+    const char *label = head_label(h);
+    if (code_title(label) && !strcmp(label, k->text))
+        s += 3;                 /* a title that is code, kept as it is */
     if (h->anchor >= 0 && k->start < (size_t)h->anchor) {
         size_t after = cand_at(c, (size_t)h->anchor);
         size_t between = after - 1 - j;
@@ -962,6 +1029,23 @@ static void align_heads(ctx *c)
         }
         prev_h = (long)i, prev_c = ci;
     }
+    /* sure: next to a sure pair in both orders (the heading before or
+     * after a sure one and the heading-like line next to its line: a
+     * category's title and its first function's), one step only */
+    bool *next = calloc(H ? H : 1, sizeof *next);
+    if (!next)
+        jt_fatal("out of memory");
+    for (size_t i = 0; i < H; i++) {
+        const head *h = &c->heads[i];
+        if (h->sure || h->match < 0 || c->cands[h->match].doubtful)
+            continue;
+        if ((i + 1 < H && c->heads[i + 1].sure && c->heads[i + 1].match == h->match + 1) ||
+            (i > 0 && c->heads[i - 1].sure && c->heads[i - 1].match == h->match - 1 && c->heads[i - 1].match >= 0))
+            next[i] = true;
+    }
+    for (size_t i = 0; i < H; i++)
+        c->heads[i].sure |= next[i];
+    free(next);
     /* blocks */
     size_t last = H;
     for (size_t i = H; i-- > 0;) {
@@ -1507,7 +1591,7 @@ static void place(ctx *c, jt_aunit *u, char *zh, size_t at, bool sure_position)
 {
     char *t = trim_dup(zh, strlen(zh));
     free(zh);
-    if (!*t || !has_nonascii(t, strlen(t))) {
+    if (!*t || (!has_nonascii(t, strlen(t)) && !(code_title(u->msgid) && !strcmp(t, u->msgid)))) {
         free(t);
         if (!u->msgstr)
             u->why = "no translated text where it belongs";
