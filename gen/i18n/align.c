@@ -28,7 +28,9 @@
  *    categories, functions, function types and events: their `order`) are
  *    aligned with the text's heading-like lines (short, no sentence end
  *    but a closing question mark, no colon, no C; and a short tail glued
- *    after a paragraph's last full stop) by dynamic programming, monotone,
+ *    after a paragraph's last full stop; or a title that is code, kept in
+ *    English: "JAVA_TOOL_OPTIONS"; never the page's own index headings,
+ *    a table of phrases below) by dynamic programming, monotone,
  *    skipping on either side.  The function table's lines are not candidates; the events
  *    after it are.
  *    Scoring a pair (heading, line): 0.2 for being a pair at all (-1.5
@@ -49,9 +51,12 @@
  *    looks like one) the next pair with evidence pulls the alignment back
  *    into step; the small bonus for pairing keeps the stretches between
  *    such pairs paired one to one where they can be.  A pair with
- *    evidence (>= 2) is sure; one without is sure only when the sure
- *    pairs around it enclose exactly as many headings as heading-like
- *    lines, all paired.
+ *    evidence (>= 2; +3 for a code title found as it is) is sure; one
+ *    without is sure only when the sure pairs around it enclose exactly
+ *    as many headings as heading-like lines, all paired, or when it is
+ *    next to a sure pair in both orders (the heading just before or after
+ *    it, the line just before or after its line: a category's title and
+ *    its first function's), one step only.
  * 2. Blocks.  A sure heading owns the text up to the next aligned one.
  *    What has no heading of its own (a type, a constants group, an error,
  *    a base type, a capability) is looked for in the block of the heading
@@ -103,7 +108,8 @@
  *    0.08 and 1.2, for units longer than 60 characters), and it does not
  *    run into the next row (a word holding a name of the spec followed by
  *    a C type: "...barshort_descriptionchar*").  Anything else found is
- *    fuzzy, with the reason; nothing found is missing. */
+ *    fuzzy, with the reason; nothing found is missing.
+ * 8. The change history: rows by their dates, in order (see there). */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* memmem */
 #endif
