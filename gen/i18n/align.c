@@ -28,7 +28,9 @@
  *    categories, functions, function types and events: their `order`) are
  *    aligned with the text's heading-like lines (short, no sentence end
  *    but a closing question mark, no colon, no C; and a short tail glued
- *    after a paragraph's last full stop) by dynamic programming, monotone,
+ *    after a paragraph's last full stop; or a title that is code, kept in
+ *    English: "JAVA_TOOL_OPTIONS"; never the page's own index headings,
+ *    a table of phrases below) by dynamic programming, monotone,
  *    skipping on either side.  The function table's lines are not candidates; the events
  *    after it are.
  *    Scoring a pair (heading, line): 0.2 for being a pair at all (-1.5
@@ -49,9 +51,12 @@
  *    looks like one) the next pair with evidence pulls the alignment back
  *    into step; the small bonus for pairing keeps the stretches between
  *    such pairs paired one to one where they can be.  A pair with
- *    evidence (>= 2) is sure; one without is sure only when the sure
- *    pairs around it enclose exactly as many headings as heading-like
- *    lines, all paired.
+ *    evidence (>= 2; +3 for a code title found as it is) is sure; one
+ *    without is sure only when the sure pairs around it enclose exactly
+ *    as many headings as heading-like lines, all paired, or when it is
+ *    next to a sure pair in both orders (the heading just before or after
+ *    it, the line just before or after its line: a category's title and
+ *    its first function's), one step only.
  * 2. Blocks.  A sure heading owns the text up to the next aligned one.
  *    What has no heading of its own (a type, a constants group, an error,
  *    a base type, a capability) is looked for in the block of the heading
@@ -103,7 +108,8 @@
  *    0.08 and 1.2, for units longer than 60 characters), and it does not
  *    run into the next row (a word holding a name of the spec followed by
  *    a C type: "...barshort_descriptionchar*").  Anything else found is
- *    fuzzy, with the reason; nothing found is missing. */
+ *    fuzzy, with the reason; nothing found is missing.
+ * 8. The change history: rows by their dates, in order (see there). */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* memmem */
 #endif
@@ -122,10 +128,11 @@
 #include "util/diag.h"
 
 /* ---- the page's own words, as translations render them -------------------
- * Table headers and the sentences the page adds to a parameter: text
- * between rows that belongs to no unit.  Compared with spaces ignored.
+ * Table headers, the sentences the page adds to a parameter, and the
+ * headings of the page's own indexes (never a section's heading): text
+ * that belongs to no unit.  Compared with spaces ignored.
  * One row per phrase; a new language adds its rows. */
-typedef enum { CH_HEADER, CH_GENERATED } chrome_kind;
+typedef enum { CH_HEADER, CH_GENERATED, CH_HEADING } chrome_kind;
 static const struct chrome { chrome_kind kind; const char *text; } chrome[] = {
     { CH_HEADER, "参数 名称 类型 描述" },
     { CH_HEADER, "参数名称类型描述" },
@@ -142,6 +149,11 @@ static const struct chrome { chrome_kind kind; const char *text; } chrome[] = {
     { CH_HEADER, "常量 值 描述" },
     { CH_HEADER, "字段 描述 自" },
     { CH_HEADER, "所有类型均为" },
+    { CH_HEADER, "日期 更改" },
+    { CH_HEADER, "日期 变更" },
+    { CH_HEADING, "函数索引" },
+    { CH_HEADING, "常量索引" },
+    { CH_HEADING, "变更历史" },
     { CH_GENERATED, "代理传" },
     { CH_GENERATED, "代理程序传" },
 };
@@ -341,6 +353,8 @@ static jt_align_part part_of(const char *what, const char *ctxid, const jt_spec 
         return JT_PART_CAPABILITIES;
     if (!strcmp(what, "error") || !strcmp(what, "error's meaning here"))
         return JT_PART_ERRORS;
+    if (!strcmp(what, "change history") || !strcmp(what, "change"))
+        return JT_PART_HISTORY;
     return JT_PART_TYPES;
 }
 
@@ -447,6 +461,8 @@ static jt_aunit *unit_nth(ctx *c, const char *ctxid, bool label, size_t nth)
 
 /* ---- 1. headings --------------------------------------------------------------- */
 
+static bool code_like(const char *w, size_t n);
+
 static bool heading_like(const char *s, size_t n)
 {
     while (n && is_sp(*s))
@@ -503,6 +519,62 @@ static void add_cand(ctx *c, size_t *cap, size_t start, size_t end)
         jt_fatal("out of memory");
 }
 
+/* The English of a heading of the page (a section's or category's title). */
+static const char *head_label(const head *h)
+{
+    if (h->kind == H_INTRO)
+        return ((const jt_intro *)h->obj)->label;
+    if (h->kind == H_CATEGORY)
+        return ((const jt_category *)h->obj)->label;
+    return NULL;
+}
+
+/* A title that is code (one word with '_', a digit or an inner capital:
+ * "JAVA_TOOL_OPTIONS") stays as it is in a translation. */
+static bool code_title(const char *label)
+{
+    if (!label || !*label)
+        return false;
+    for (const char *p = label; *p; p++)
+        if (!is_word(*p))
+            return false;
+    return code_like(label, strlen(label));
+}
+
+/* The line [s, e) is a heading the translation kept in English because it
+ * is code. */
+static bool kept_heading(const ctx *c, size_t s, size_t e)
+{
+    while (s < e && is_sp(c->t[s]))
+        s++;
+    while (e > s && is_sp(c->t[e - 1]))
+        e--;
+    for (size_t i = 0; i < c->nheads; i++) {
+        const char *l = head_label(&c->heads[i]);
+        if (code_title(l) && strlen(l) == e - s && !memcmp(c->t + s, l, e - s))
+            return true;
+    }
+    return false;
+}
+
+/* The line [s, e) is a heading of the page's own (an index). */
+static bool page_heading(const ctx *c, size_t s, size_t e)
+{
+    for (size_t i = 0; i < sizeof chrome / sizeof *chrome; i++) {
+        size_t a, b;
+        if (chrome[i].kind == CH_HEADING && find_sq(c->t, s, e, chrome[i].text, false, &a, &b)) {
+            bool rest = false;
+            for (size_t k = s; k < a; k++)
+                rest |= !is_sp(c->t[k]);
+            for (size_t k = b; k < e; k++)
+                rest |= !is_sp(c->t[k]);
+            if (!rest)
+                return true;
+        }
+    }
+    return false;
+}
+
 static void find_cands(ctx *c)
 {
     size_t cap = 0;
@@ -511,7 +583,9 @@ static void find_cands(ctx *c)
         size_t e = l + 1 < c->rt->nlines ? c->rt->line_start[l + 1] - 1 : c->len;
         if (s >= c->ftable && s < c->ftable_end)
             continue;           /* the function table's lines */
-        if (heading_like(c->t + s, e - s)) {
+        if (page_heading(c, s, e))
+            continue;
+        if (heading_like(c->t + s, e - s) || kept_heading(c, s, e)) {
             add_cand(c, &cap, s, e);
             continue;
         }
@@ -530,7 +604,7 @@ static void find_cands(ctx *c)
             for (size_t i = last; i < e; i++)
                 if (c->t[i] == '(' || c->t[i] == ')' || c->t[i] == ',' || c->t[i] == ':' || is_word(c->t[i]))
                     clean = false;
-            if (clean) {
+            if (clean && !page_heading(c, last, e)) {
                 add_cand(c, &cap, last, e);
                 c->cands[c->ncands - 1].doubtful = e + 1 < c->len && is_word(c->t[e + 1]);
             }
@@ -842,6 +916,9 @@ static double pair_score(ctx *c, const head *h, size_t j, const char *intro_iden
 {
     const cand *k = &c->cands[j];
     double s = k->doubtful ? -1.5 : 0.2;
+    const char *label = head_label(h);
+    if (code_title(label) && !strcmp(label, k->text))
+        s += 3;                 /* a title that is code, kept as it is */
     if (h->anchor >= 0 && k->start < (size_t)h->anchor) {
         size_t after = cand_at(c, (size_t)h->anchor);
         size_t between = after - 1 - j;
@@ -958,6 +1035,23 @@ static void align_heads(ctx *c)
         }
         prev_h = (long)i, prev_c = ci;
     }
+    /* sure: next to a sure pair in both orders (the heading before or
+     * after a sure one and the heading-like line next to its line: a
+     * category's title and its first function's), one step only */
+    bool *next = calloc(H ? H : 1, sizeof *next);
+    if (!next)
+        jt_fatal("out of memory");
+    for (size_t i = 0; i < H; i++) {
+        const head *h = &c->heads[i];
+        if (h->sure || h->match < 0 || c->cands[h->match].doubtful)
+            continue;
+        if ((i + 1 < H && c->heads[i + 1].sure && c->heads[i + 1].match == h->match + 1) ||
+            (i > 0 && c->heads[i - 1].sure && c->heads[i - 1].match == h->match - 1 && c->heads[i - 1].match >= 0))
+            next[i] = true;
+    }
+    for (size_t i = 0; i < H; i++)
+        c->heads[i].sure |= next[i];
+    free(next);
     /* blocks */
     size_t last = H;
     for (size_t i = H; i-- > 0;) {
@@ -1503,7 +1597,7 @@ static void place(ctx *c, jt_aunit *u, char *zh, size_t at, bool sure_position)
 {
     char *t = trim_dup(zh, strlen(zh));
     free(zh);
-    if (!*t || !has_nonascii(t, strlen(t))) {
+    if (!*t || (!has_nonascii(t, strlen(t)) && !(code_title(u->msgid) && !strcmp(t, u->msgid)))) {
         free(t);
         if (!u->msgstr)
             u->why = "no translated text where it belongs";
@@ -1649,6 +1743,30 @@ static void cut_c(const ctx *c, size_t from, size_t to, cuts *cs)
         }
 }
 
+/* Where the run of translated text that ends at P begins: back over
+ * non-ASCII code points, not before LO, stopping at the end of a sentence
+ * or a clause (a full stop, a colon, a comma) and after at most MAX code
+ * points; their number in *NCPS.  A constants group's title before its
+ * "( id)" and a parameter name the text translated before its C type are
+ * such runs. */
+static size_t phrase_start(const ctx *c, size_t p, size_t lo, size_t max, size_t *ncps)
+{
+    size_t start = p, n = 0;
+    while (start > lo && n < max && ((unsigned char)c->t[start - 1] & 0x80)) {
+        size_t j = start - 1;
+        while (j > lo && ((unsigned char)c->t[j] & 0xC0) == 0x80)
+            j--;
+        size_t k;
+        unsigned cp = cp_at(c->t + j, &k);
+        if (sentence_end(cp) || cp == 0xFF1A || cp == 0xFF0C || cp == 0x3001)
+            break;
+        start = j, n++;
+    }
+    if (ncps)
+        *ncps = n;
+    return start;
+}
+
 /* The constants group G's table in [from, to): from its title to its last
  * row's end.  Returns false when its title is not there. */
 static bool group_span(ctx *c, const jt_constants *g, size_t from, size_t to, size_t *gs, size_t *ge, rowset *rows)
@@ -1663,20 +1781,7 @@ static bool group_span(ctx *c, const jt_constants *g, size_t from, size_t to, si
     while (b > from && is_sp(c->t[b - 1]))
         b--;
     size_t lo = b > 60 ? b - 60 : 0;
-    if (lo < from)
-        lo = from;
-    size_t title = b;
-    for (size_t i = b; i > lo;) {
-        size_t j = i - 1;
-        while (j > lo && ((unsigned char)c->t[j] & 0xC0) == 0x80)
-            j--;
-        size_t k;
-        unsigned cp = cp_at(c->t + j, &k);
-        if (cp < 0x80 || sentence_end(cp) || cp == 0xFF1A || cp == 0xFF0C || cp == 0x3001)
-            break;
-        title = j;
-        i = j;
-    }
+    size_t title = phrase_start(c, b, lo < from ? from : lo, SIZE_MAX, NULL);
     /* rows: the last one found of this group */
     size_t end = e;
     for (size_t i = 0; i < rows->n; i++)
@@ -1797,17 +1902,8 @@ static bool find_translated_param(const ctx *c, row *r, size_t from, size_t to)
             continue;
         /* back over the translated name: at most 8 code points, none a
          * sentence's end */
-        size_t ns = s, cps = 0;
-        while (ns > from && ((unsigned char)c->t[ns - 1] & 0x80) && cps <= 8) {
-            size_t b = ns - 1;
-            while (b > from && ((unsigned char)c->t[b] & 0xC0) == 0x80)
-                b--;
-            size_t k;
-            unsigned cp = cp_at(c->t + b, &k);
-            if (sentence_end(cp) || cp == 0xFF1A || cp == 0xFF0C || cp == 0x3001)
-                break;
-            ns = b, cps++;
-        }
+        size_t cps;
+        size_t ns = phrase_start(c, s, from, 9, &cps);
         if (cps == 0 || cps > 8)
             continue;
         if (ns > from && !is_sp(c->t[ns - 1]) && ((unsigned char)c->t[ns - 1] & 0x80) == 0 && c->t[ns - 1] != '\n')
@@ -2451,6 +2547,196 @@ static void do_rest(ctx *c)
     }
 }
 
+/* ---- 8. the change history ------------------------------------------------------------
+ * A table of rows "<date> <change> <version>" after the function table.
+ * A translation writes the dates its own way but keeps their numbers:
+ * year, month and day in that order, each followed by one character that
+ * is not a digit ("2002年11月14日", "2002-11-14").  Changes are matched to
+ * the text's dates in order, each to an equal date among the next few
+ * (a row the text lost is skipped; the next one gets back into step); a
+ * row runs to the next date of the text, less the version at its end.
+ * Changes of one day are sure only when the text has as many rows of it
+ * together. */
+
+static int month_of(const char *w, size_t n)
+{
+    static const char *const months[] = { "jan", "feb", "mar", "apr", "may", "jun",
+                                          "jul", "aug", "sep", "oct", "nov", "dec" };
+    if (n < 3)
+        return 0;
+    for (int m = 0; m < 12; m++) {
+        bool same = true;
+        for (size_t i = 0; i < 3; i++)
+            if ((w[i] | 0x20) != months[m][i])
+                same = false;
+        if (same)
+            return m + 1;
+    }
+    return 0;
+}
+
+/* The spec's "14 Nov 2002" as y*10000 + m*100 + d; 0 if not a date. */
+static long en_date(const char *s)
+{
+    if (!s)
+        return 0;
+    char *e;
+    long d = strtol(s, &e, 10);
+    while (*e == ' ')
+        e++;
+    const char *w = e;
+    while ((*e | 0x20) >= 'a' && (*e | 0x20) <= 'z')
+        e++;
+    int m = month_of(w, (size_t)(e - w));
+    long y = strtol(e, NULL, 10);
+    return m && d > 0 && d <= 31 && y > 1900 ? y * 10000 + m * 100 + d : 0;
+}
+
+/* The date the text writes at P (numbers: year, month, day; or the
+ * English's own "14 Nov 2002", left as it is), as en_date does, and its
+ * end; 0 if none. */
+static long text_date(const ctx *c, size_t p, size_t *end)
+{
+    if (p > 0 && c->t[p - 1] >= '0' && c->t[p - 1] <= '9')
+        return 0;
+    {
+        /* "14 Nov 2002" */
+        size_t i = p;
+        while (i < c->len && i - p < 2 && c->t[i] >= '0' && c->t[i] <= '9')
+            i++;
+        if (i > p && i < c->len && c->t[i] == ' ') {
+            size_t w = ++i;
+            while (i < c->len && ((c->t[i] | 0x20) >= 'a' && (c->t[i] | 0x20) <= 'z'))
+                i++;
+            size_t y = i + 1;
+            if (i < c->len && c->t[i] == ' ' && month_of(c->t + w, i - w) && y + 4 <= c->len) {
+                bool four = true;
+                for (size_t k = y; k < y + 4; k++)
+                    four = four && c->t[k] >= '0' && c->t[k] <= '9';
+                if (four && (y + 4 == c->len || !(c->t[y + 4] >= '0' && c->t[y + 4] <= '9'))) {
+                    char buf[32];
+                    snprintf(buf, sizeof buf, "%.*s", (int)(y + 4 - p), c->t + p);
+                    long v = en_date(buf);
+                    if (v) {
+                        *end = y + 4;
+                        return v;
+                    }
+                }
+            }
+        }
+    }
+    long v[3];
+    size_t i = p;
+    for (int k = 0; k < 3; k++) {
+        size_t s = i;
+        long n = 0;
+        while (i < c->len && c->t[i] >= '0' && c->t[i] <= '9' && i - s < 4)
+            n = n * 10 + (c->t[i++] - '0');
+        if (i == s || i - s != (k == 0 ? 4u : i - s) || (k > 0 && i - s > 2) || i >= c->len)
+            return 0;
+        size_t l;
+        unsigned cp = cp_at(c->t + i, &l);
+        if ((cp >= '0' && cp <= '9') || cp == ' ' || cp == '\n' || (cp < 0x80 && is_word((char)cp)))
+            return 0;
+        i += l;
+        v[k] = n;
+    }
+    if (v[1] < 1 || v[1] > 12 || v[2] < 1 || v[2] > 31)
+        return 0;
+    *end = i;
+    return v[0] * 10000 + v[1] * 100 + v[2];
+}
+
+enum { HISTORY_LOOKAHEAD = 4 };
+
+static void do_history(ctx *c)
+{
+    const jt_spec *s = c->spec;
+    if (!s->nchanges)
+        return;
+    size_t from = c->ftable < c->len ? c->ftable_end : 0;
+    /* the text's dates, in order */
+    size_t *ds = NULL, *de = NULL, nd = 0, cap = 0;
+    long *dv = NULL;
+    for (size_t p = from; p < c->len; p++) {
+        if (c->t[p] < '0' || c->t[p] > '9')
+            continue;
+        size_t e;
+        long v = text_date(c, p, &e);
+        if (!v)
+            continue;
+        if (nd == cap) {
+            cap = cap ? cap * 2 : 256;
+            ds = realloc(ds, cap * sizeof *ds), de = realloc(de, cap * sizeof *de), dv = realloc(dv, cap * sizeof *dv);
+            if (!ds || !de || !dv)
+                jt_fatal("out of memory");
+        }
+        ds[nd] = p, de[nd] = e, dv[nd++] = v;
+        p = e - 1;
+    }
+    /* the introduction: after the page's update date and version, to the
+     * first date (less the table's header) */
+    if (nd) {
+        size_t a, b, at = from;
+        if (s->changehistory_update && find_sq(c->t, at, ds[0], s->changehistory_update, false, &a, &b)) {
+            at = b;
+            const char *ver = s->changes[s->nchanges - 1].version;
+            bool sure = ver && find_sq(c->t, at, ds[0], ver, false, &a, &b);
+            if (sure)
+                at = b;
+            size_t end = next_stop(c, &(rowset){ 0 }, at, ds[0], false);
+            place(c, unit(c, "ChangeHistory", false), strndup(c->t + at, end - at), at, sure);
+        }
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < s->nchanges && k < nd; i++) {
+        const jt_change *ch = &s->changes[i];
+        long want = en_date(ch->date);
+        size_t hit = nd;
+        for (size_t j = k; j < nd && j < k + HISTORY_LOOKAHEAD; j++)
+            if (dv[j] == want) {
+                hit = j;
+                break;
+            }
+        if (hit == nd)
+            continue;
+        k = hit + 1;
+        char cx[512];
+        snprintf(cx, sizeof cx, "ChangeHistory/%s", ch->date);
+        size_t nth = 0;
+        for (size_t q = 0; q < i; q++)
+            nth += s->changes[q].date && !strcmp(s->changes[q].date, ch->date);
+        jt_aunit *u = unit_nth(c, cx, false, nth);
+        if (!u)
+            continue;
+        size_t rs = de[hit], re = hit + 1 < nd ? ds[hit + 1] : c->len;
+        /* the version column at the row's end */
+        size_t e = re;
+        while (e > rs && (is_sp(c->t[e - 1]) || c->t[e - 1] == '\n'))
+            e--;
+        size_t v = e;
+        while (v > rs && (is_word(c->t[v - 1]) || c->t[v - 1] == '.'))
+            v--;
+        if (v < e && (v == rs || is_sp(c->t[v - 1]) || ((unsigned char)c->t[v - 1] & 0x80)) &&
+            ((ch->version && e - v == strlen(ch->version) && !memcmp(c->t + v, ch->version, e - v)) ||
+             (!ch->version && c->t[v] >= '0' && c->t[v] <= '9' && memchr(c->t + v, '.', e - v))))
+            e = v;
+        /* several changes of one day: sure only when the text has as
+         * many rows of that day together (else which one did it lose?) */
+        size_t sa = i, sb = i + 1, ta = hit, tb = hit + 1;
+        while (sa > 0 && en_date(s->changes[sa - 1].date) == want)
+            sa--;
+        while (sb < s->nchanges && en_date(s->changes[sb].date) == want)
+            sb++;
+        while (ta > 0 && dv[ta - 1] == want)
+            ta--;
+        while (tb < nd && dv[tb] == want)
+            tb++;
+        place(c, u, strndup(c->t + rs, e - rs), rs, sb - sa == tb - ta);
+    }
+    free(ds), free(de), free(dv);
+}
+
 jt_alignment *jt_align(const jt_spec *spec, const jt_rtext *text)
 {
     ctx c = { 0 };
@@ -2484,6 +2770,7 @@ jt_alignment *jt_align(const jt_spec *spec, const jt_rtext *text)
         }
     }
     do_rest(&c);
+    do_history(&c);
 
     for (size_t i = 0; i < c.ncands; i++)
         free(c.cands[i].text);
@@ -2518,7 +2805,7 @@ void jt_alignment_free(jt_alignment *a)
 const char *jt_align_part_name(jt_align_part p)
 {
     static const char *const names[JT_NPARTS] = {
-        "sections", "functions", "parameters", "events", "types", "capabilities", "errors",
+        "sections", "functions", "parameters", "events", "types", "capabilities", "errors", "history",
     };
     return p < JT_NPARTS ? names[p] : "?";
 }

@@ -211,6 +211,19 @@ static void walk(const jt_spec *s, unit_fn fn, void *arg)
         fn(arg, s->errors[i]->id, s->errors[i]->description, NULL, "error", s->errors[i]->line);
     for (size_t i = 0; i < s->nbasetypes; i++)
         fn(arg, s->basetypes[i]->id, s->basetypes[i]->description, NULL, "type", s->basetypes[i]->line);
+    /* the change history: its introduction (no id of its own) and each
+     * change, by its date (the row shows it; ctx and English together are
+     * one change) */
+    for (size_t i = 0; i < s->nintros; i++) {
+        const jt_intro *in = s->intros[i];
+        if ((!in->id || !*in->id) && in->parent_id && !strcmp(in->parent_id, "ChangeHistory"))
+            fn(arg, "ChangeHistory", in->body, NULL, "change history", in->line);
+    }
+    for (size_t i = 0; i < s->nchanges; i++) {
+        char ctx[512];
+        snprintf(ctx, sizeof ctx, "ChangeHistory/%s", s->changes[i].date ? s->changes[i].date : "");
+        fn(arg, ctx, s->changes[i].body, NULL, "change", s->changes[i].line);
+    }
 }
 
 typedef struct visit_arg {

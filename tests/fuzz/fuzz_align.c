@@ -9,12 +9,12 @@
  * align promises: a unit placed with confidence has well-formed markup
  * whose identifiers are its English unit's (the check --lint makes); a
  * violation aborts.  The spec is the small seed spec of the spec target
- * ($JVMTIGEN_FUZZ_BASE), loaded once.  Built by scripts/fuzz.sh
- * (FUZZ_TARGET=align) with libFuzzer, and with replay.c as
- * tests/fuzz/fuzz_align_replay, which tests/fuzz/replay.sh runs over
- * tests/fuzz/align-seeds in every `make check`. */
-#ifndef _POSIX_C_SOURCE
-#define _POSIX_C_SOURCE 200809L
+ * ($JVMTIGEN_FUZZ_BASE), loaded once by fuzz_base.h (as fuzz_po.c's).
+ * Built by scripts/fuzz.sh (FUZZ_TARGET=align) with libFuzzer, and with
+ * replay.c as tests/fuzz/fuzz_align_replay, which tests/fuzz/replay.sh runs
+ * over tests/fuzz/align-seeds in every `make check`. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* memfd_create, in fuzz_base.h */
 #endif
 #include <stdint.h>
 #include <stdio.h>
@@ -28,6 +28,8 @@
 #include "model/model.h"
 #include "util/diag.h"
 
+#include "fuzz_base.h"
+
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -37,14 +39,9 @@ static jt_vocab *vocab;
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    jt_diag_set_silent(1);
-    const char *path = getenv("JVMTIGEN_FUZZ_BASE");
-    if (path) {
-        jt_load_options lo = { .quiet_warnings = 1 };
-        base = jt_spec_load(path, &lo);
-        if (base)
-            vocab = jt_vocab_new(base);
-    }
+    base = fuzz_base_spec();
+    if (base && !vocab)
+        vocab = jt_vocab_new(base);
     return 0;
 }
 

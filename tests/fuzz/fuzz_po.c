@@ -19,7 +19,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "emit/template.h"
@@ -27,6 +26,8 @@
 #include "i18n/prose.h"
 #include "model/model.h"
 #include "util/diag.h"
+
+#include "fuzz_base.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -38,12 +39,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argc, (void)argv;
     /* the messages are expected (and counted); libFuzzer's own reports
      * still reach stderr */
-    jt_diag_set_silent(1);
-    const char *path = getenv("JVMTIGEN_FUZZ_BASE");
-    if (path) {
-        jt_load_options lo = { .quiet_warnings = 1 };
-        base = jt_spec_load(path, &lo);
-    }
+    base = fuzz_base_spec();
     return 0;
 }
 
@@ -62,18 +58,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!base)
             abort();        /* JVMTIGEN_FUZZ_BASE names no spec */
     }
-    int fd = memfd_create("fuzz.po", 0);
-    if (fd < 0)
-        abort();
-    size_t off = 0;
-    while (off < size) {
-        ssize_t n = write(fd, data + off, size - off);
-        if (n <= 0)
-            abort();
-        off += (size_t)n;
-    }
     char path[64];
-    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    int fd = fuzz_memfd("fuzz.po", data, size, path, sizeof path);
 
     jt_diag_reset();
     jt_catalog *cat = jt_catalog_load(path);
