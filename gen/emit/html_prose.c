@@ -45,27 +45,23 @@ static void el_phrase(R *r, const jt_doc *d, const char *tag)
     fprintf(r->h.f, "</%s>", tag);
 }
 
+/* ` NAME="VALUE"`, the value escaped; nothing when the spec gives none. */
+static void put_attr(R *r, const char *name, const char *value)
+{
+    if (!value)
+        return;
+    fprintf(r->h.f, " %s=\"", name);
+    esc(r, value);
+    put(r, "\"");
+}
+
 /* Table parts keep their class= and scope= (the spec styles a few cells). */
 static void el_cell(R *r, const jt_doc *d, const char *tag)
 {
     fprintf(r->h.f, "<%s", tag);
-    const char *cls = jt_doc_attr(d, "class"), *scope = jt_doc_attr(d, "scope");
-    const char *colspan = jt_doc_attr(d, "colspan");
-    if (cls) {
-        put(r, " class=\"");
-        esc(r, cls);
-        put(r, "\"");
-    }
-    if (scope) {
-        put(r, " scope=\"");
-        esc(r, scope);
-        put(r, "\"");
-    }
-    if (colspan) {
-        put(r, " colspan=\"");
-        esc(r, colspan);
-        put(r, "\"");
-    }
+    put_attr(r, "class", jt_doc_attr(d, "class"));
+    put_attr(r, "scope", jt_doc_attr(d, "scope"));
+    put_attr(r, "colspan", jt_doc_attr(d, "colspan"));
     put(r, ">");
     jt_hp_doc(r, d->children);
     fprintf(r->h.f, "</%s>", tag);
