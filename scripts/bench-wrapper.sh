@@ -49,7 +49,7 @@ run "check=deep,trace=none" "$lib=check=deep,trace=none,leaks=off,agent=$work/li
 overhead_agent() {   # overhead_agent LIBJVMTICHECK OUT.so: bench_overhead.c linked with it
     local dir
     dir=$(cd "$(dirname "$1")" && pwd)
-    cc -std=c11 -O2 -shared -fPIC -I "$jdk/include" -I "$jdk/include/linux" -I "$here/gen/runtime" \
+    cc -std=c11 -O2 -shared -fPIC -I "$jdk/include" -I "$jdk/include/linux" -I "$here/gen/runtime/common" -I "$here/gen/runtime/jvmti" \
        -o "$2" "$here/bench/bench_overhead.c" "$1" -Wl,-rpath,"$dir"
 }
 alternating() {   # alternating LABEL OVERHEAD-AGENT OPTIONS

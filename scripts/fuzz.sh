@@ -71,9 +71,9 @@ fi
 # Compile the generator's .c files (not main.c) and the target, two at a time.
 sources=()
 # The suppression parser is one file of the runtime, not the generator.
-[[ $target == suppress ]] && set -- "gen/runtime/jc_suppress.c"
+[[ $target == suppress ]] && set -- "gen/runtime/common/jc_suppress.c"
 # So is the option parser, the shim's and libdt_check.so's (DTCHECK_OPTIONS).
-[[ $target == dtcheck ]] && set -- "gen/runtime/jc_options.c" && cflags+=(-I"$srcdir/gen/runtime")
+[[ $target == dtcheck ]] && set -- "gen/runtime/common/jc_options.c" && cflags+=(-I"$srcdir/gen/runtime/common" -I"$srcdir/gen/runtime/jvmti")
 for s in "$@"; do
     [[ $s == *.c && $s != */main.c ]] || continue
     if [[ -f $builddir/$s ]]; then sources+=("$builddir/$s"); else sources+=("$srcdir/$s"); fi

@@ -56,9 +56,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../runtime/jc_bintrace.h"
-#include "../runtime/jc_sink.h"
-#include "../runtime/jc_trace_syntax.h"
+#include "../runtime/common/jc_bintrace.h"
+#include "../runtime/common/jc_sink.h"
+#include "../runtime/common/jc_trace_syntax.h"
 #include "../util/diag.h"
 #include "../util/suggest.h"
 #include "trace.h"

@@ -4,7 +4,7 @@
 #      writes from it (edit the TSV, then run
 #      `scripts/gen-checks.sh md doc/checks.tsv <doc/shim.md >x && mv x doc/shim.md`);
 #   2. its ids are the runtime's check ids (JC_CHECK_IDS in
-#      gen/runtime/jc_runtime.h), no more, no fewer, and the HTML page's
+#      gen/runtime/jvmti/jc_runtime.h), no more, no fewer, and the HTML page's
 #      checks reference (written by hand in templates/jvmti.html.tmpl)
 #      explains those ids and the portability note;
 #   3. jvmticheck(7), generated from doc/jvmticheck.7.in (and the options
@@ -33,7 +33,7 @@ fi
 
 # 2. ids
 ids_tsv=$(grep -v '^#' "$tsv" | cut -f1 | sort)
-ids_rt=$(sed -n '/#define JC_CHECK_IDS/,/^$/p' "$srcdir/gen/runtime/jc_runtime.h" \
+ids_rt=$(sed -n '/#define JC_CHECK_IDS/,/^$/p' "$srcdir/gen/runtime/jvmti/jc_runtime.h" \
          | grep -o 'X([a-z_]*)' | sed 's/X(\(.*\))/\1/' | sort)
 [[ -n $ids_rt && $ids_tsv == "$ids_rt" ]] && echo "ok   $(echo "$ids_rt" | wc -l) ids, the runtime's" \
     || fail "ids differ: doc/checks.tsv has '$(echo $ids_tsv)', JC_CHECK_IDS '$(echo $ids_rt)'"
@@ -41,7 +41,7 @@ ids_rt=$(sed -n '/#define JC_CHECK_IDS/,/^$/p' "$srcdir/gen/runtime/jc_runtime.h
 # 2b. the HTML page's checks reference (templates/jvmti.html.tmpl, its own
 # words) explains every id, and besides them only notes the runtime has
 # (JC_NOTE_IDS: portability, virtual_thread_unsupported)
-notes_rt=$(sed -n '/#define JC_NOTE_IDS/,/^$/p' "$srcdir/gen/runtime/jc_runtime.h" \
+notes_rt=$(sed -n '/#define JC_NOTE_IDS/,/^$/p' "$srcdir/gen/runtime/jvmti/jc_runtime.h" \
            | grep -o 'X([a-z_]*)' | sed 's/X(\(.*\))/\1/' | sort)
 ids_html=$(grep -o 'id="check\.[a-z_]*"' "$srcdir/templates/jvmti.html.tmpl" | sed 's/id="check\.//; s/"$//' | sort -u)
 html_checks=$(comm -23 <(echo "$ids_html") <(echo "$notes_rt"))

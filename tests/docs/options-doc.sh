@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # options-doc.sh — the shim's options are documented from one source, the
-# parser's table in gen/runtime/jc_options.c (its rows carry the argument,
+# parser's table in gen/runtime/common/jc_options.c (its rows carry the argument,
 # the default and a help line; `help` prints them, jc_help.c):
 #   1. every row has a help line and a default, and a default that is a
 #      value parses to what the parser sets without the option
@@ -39,7 +39,7 @@ for page in shim:jvmti transport:transport; do
     if "$tool" md "${page#*:}" <"$srcdir/$md" >"$out/${page%%:*}.md" 2>"$out/md.err"; then
         diff -u "$srcdir/$md" "$out/${page%%:*}.md" >"$out/${page%%:*}.diff" \
             && echo "ok   $md's option table is the table's ${page#*:} rows" \
-            || { fail "$md's option table differs from gen/runtime/jc_options.c (make update-options-doc):"
+            || { fail "$md's option table differs from gen/runtime/common/jc_options.c (make update-options-doc):"
                  head -20 "$out/${page%%:*}.diff"; }
     else
         fail "jvmticheck-options md ${page#*:}: $(cat "$out/md.err")"

@@ -239,8 +239,8 @@ e2e_build_shim() {
         cat "$gen/jvmtigen.log"; fail "jvmtigen on $spec"; return 1; }
     # shellcheck disable=SC2086
     ${CC:-cc} -std=c11 -Wall -Werror=implicit-function-declaration -O1 -shared -fPIC -fvisibility=hidden -pthread -Wl,-z,nodelete -o "$so" \
-        -I"$gen" -I"$GEN_RUNTIME_DIR" $JNI_CFLAGS \
-        "$GEN_RUNTIME_DIR"/*.c "$gen/jvmticheck_gen.c" "$gen/jvmti_names.c" ${LIBDW_LIBS:--ldw} -ldl -lstdc++ >"$gen/cc.log" 2>&1 || {
+        -I"$gen" -I"$GEN_RUNTIME_DIR/common" -I"$GEN_RUNTIME_DIR/jvmti" $JNI_CFLAGS \
+        "$GEN_RUNTIME_DIR"/common/*.c "$GEN_RUNTIME_DIR"/jvmti/*.c "$gen/jvmticheck_gen.c" "$gen/jvmti_names.c" ${LIBDW_LIBS:--ldw} -ldl -lstdc++ >"$gen/cc.log" 2>&1 || {
         cat "$gen/cc.log"; fail "compiling the shim from $spec"; return 1; }
 }
 
