@@ -59,6 +59,7 @@
 #include "../runtime/common/jc_bintrace.h"
 #include "../runtime/common/jc_sink.h"
 #include "../runtime/common/jc_trace_syntax.h"
+#include "../runtime/jvmti/jc_trace_phases.h"
 #include "../util/diag.h"
 #include "../util/suggest.h"
 #include "trace.h"
@@ -188,8 +189,9 @@ static int str_eq(str s, const char *c) { return strlen(c) == s.n && memcmp(s.p,
 
 /* ---- formatting, as gen/runtime/jc_trace.c does it -------------------------------------- */
 
-/* The punctuation, kind and phase words and the bare-word rule are the
- * shim's own (gen/runtime/jc_trace_syntax.h). */
+/* The punctuation, kind words and the bare-word rule are the shim's own
+ * (gen/runtime/common/jc_trace_syntax.h), and so are JVMTI's phase words
+ * (gen/runtime/jvmti/jc_trace_phases.h). */
 
 static void put_u64(sbuf *b, unsigned long long v) { sb_printf(b, "%llu", v); }
 static void put_i64(sbuf *b, long long v) { sb_printf(b, "%lld", v); }

@@ -52,7 +52,7 @@
 #include "jc_internal.h"
 #include "jc_open.h"
 #include "jc_quote.h"
-#include "jc_shim.h"
+#include "dtc_threads.h"
 #include "jc_sink.h"
 
 typedef struct dtc_env {
@@ -104,9 +104,10 @@ static const jc_iface dtc_iface = {
     .fn_max = iface_fn_max,
     .fn_name = iface_fn_name,
     .event_name = NULL,
-    .constants = false,
     .phases = false,
     .started = NULL,
+    .phase_name = dtc_phase_name,       /* for a crash record (dtc_threads.c) */
+    .thread_name = dtc_thread_name,
     .checks = checks,
     .nchecks = sizeof checks / sizeof checks[0],
     .wrapper_header = "jdwpTransport.h",
@@ -769,10 +770,10 @@ jint dtc_entry_jdwpTransport_OnLoad(JavaVM *jvm, jdwpTransportCallback *callback
     agent_cb = *callback;   /* the struct lives only for this call */
     /* Java thread names in records, as the shim's (jc_trace.c asks them
      * through a private env while the VM is live): that env follows the
-     * phase (jc_shim.c's jc_track_phase).  Without one, OS names. */
+     * phase (dtc_threads.c).  Without one, OS names. */
     static atomic_flag phase_tracked = ATOMIC_FLAG_INIT;
     char err[512];
-    if (!atomic_flag_test_and_set(&phase_tracked) && jc_track_phase(jvm, err, sizeof err) != 0)
+    if (!atomic_flag_test_and_set(&phase_tracked) && dtc_threads_init(jvm, err, sizeof err) != 0)
         warning("jdwpTransport_OnLoad", "%s: threads keep their OS names in records", err);
     if (version != JDWPTRANSPORT_VERSION_1_0 && version != JDWPTRANSPORT_VERSION_1_1)
         note("version", "jdwpTransport_OnLoad", "jdwpTransport_OnLoad: version 0x%08x is none the spec defines",

@@ -62,9 +62,7 @@
 #include "jc_bin_pool.h"
 #include "jc_bin_ring.h"
 #include "jc_bintrace.h"
-#include "jc_inline.h"
 #include "jc_internal.h"
-#include "jvmti_names.h"
 
 #define CHUNK_MIN (16u << 10)       /* a thread's first chunk; the file's unit */
 #define CHUNK_MAX (1u << 20)        /* where a thread's chunks stop growing */
@@ -320,7 +318,11 @@ int jc_bin_open(const char *path, bool addresses, uint64_t ring, char *err, size
     nbuf nb = { 0 };
     /* the names of the interface being checked (jc_iface_jvmti, or the
      * transport's): the decoder reads them from here */
-    const jc_iface *ifc = jc_g.iface ? jc_g.iface : &jc_iface_jvmti;
+    const jc_iface *ifc = jc_g.iface;
+    if (!ifc) {
+        snprintf(err, errlen, "jvmticheck: a recording needs its interface (jc_init_iface)");
+        return -1;
+    }
     bin_tool = ifc->tool;
     for (int i = 1, max = ifc->fn_max(); i <= max && i < 65536; i++)
         if (ifc->fn_name(i))
@@ -335,13 +337,16 @@ int jc_bin_open(const char *path, bool addresses, uint64_t ring, char *err, size
         if (n)
             put_name(&nb, JC_BIN_NAME_EVENT, (unsigned)e, 0, n);
     }
-    for (int g = 0; g < jvmti_constant_group_count && ifc->constants; g++) {
-        const jvmti_constant_group *grp = jvmti_constant_groups[g];
-        put_name(&nb, JC_BIN_NAME_GROUP, (unsigned)g,
-                 grp->kind == JVMTI_CONSTANTS_BITS ? 1 : grp->kind == JVMTI_CONSTANTS_ENUM ? 0 : 2, grp->name);
-        for (int k = 0; k < grp->count; k++)
-            put_name(&nb, JC_BIN_NAME_CONST, (unsigned)g, (long long)grp->constants[k].value,
-                     grp->constants[k].name);
+    for (int g = 0, ng = ifc->constant_groups ? ifc->constant_groups() : 0; g < ng; g++) {
+        unsigned kind = 2;
+        int count = 0;
+        const char *gname = ifc->constant_group(g, &kind, &count);
+        put_name(&nb, JC_BIN_NAME_GROUP, (unsigned)g, kind, gname);
+        for (int k = 0; k < count; k++) {
+            long long value = 0;
+            const char *cname = ifc->constant(g, k, &value);
+            put_name(&nb, JC_BIN_NAME_CONST, (unsigned)g, value, cname);
+        }
     }
     if (!nb.p) {
         snprintf(err, errlen, "%s: out of memory", ifc->tool);
@@ -787,6 +792,14 @@ HOT void fresh(bin_tls *t)
     memset(t->cache, 0, sizeof t->cache);
 }
 
+static const char *no_name(void) { return "?"; }
+static const char *(*namer)(void) = no_name;
+
+void jc_bin_thread_namer(const char *(*fn)(void))
+{
+    namer = fn ? fn : no_name;
+}
+
 /* jc_trace.c wrote the calling thread's name into buf. */
 void jc_bin_thread_renamed(const char *buf, bool final)
 {
@@ -803,7 +816,7 @@ HOT uint32_t own_name_id(bin_tls *t)
 {
     if (t->tname_final && t->tname_id)
         return t->tname_id;
-    const char *name = jc_trace_thread_name();
+    const char *name = namer();
     if (name != t->tname_p)
         return intern(t, name, false);
     if (!t->tname_id)
@@ -860,6 +873,16 @@ void jc_bin_enter(jc_thread *me, int num)
     t->open[t->depth++] = r;
 }
 
+/* A failed call (err not 0) of num is traced: every one under
+ * trace=errors; under trace=problems those whose error is no expected
+ * outcome (the interface's error_expected). */
+static bool failure_traced(unsigned t, int num, int err)
+{
+    const jc_iface *ifc = jc_g.iface;
+    return (t & JC_TRACE_ERRORS)
+           || ((t & JC_TRACE_PROBLEMS) && !(ifc && ifc->error_expected && ifc->error_expected(num, err)));
+}
+
 void jc_bin_leave(jc_thread *me, int num, jvmtiError err)
 {
     bin_tls *const t = tls_of(me);
@@ -871,7 +894,7 @@ void jc_bin_leave(jc_thread *me, int num, jvmtiError err)
     if (!r)
         return;
     unsigned bits = jc_g.opt.trace;
-    if (!((bits & JC_TRACE_CALLS) || (err != JVMTI_ERROR_NONE && jc_failure_traced(bits, num, err)))) {
+    if (!((bits & JC_TRACE_CALLS) || (err != 0 && failure_traced(bits, num, err)))) {
         /* not traced: take the record back (the end of the chunk when
          * nothing came after it), else skip it */
         if (r + JC_BIN_REC == t->pos && r >= t->chunk && r < t->end) {
@@ -935,7 +958,7 @@ void jc_bin_begin(jc_bin_rec *b, enum jc_rec_kind kind, const char *name, const 
     b->thread = thread ? thread_name_id(t, thread) : own_name_id(t);
     if (kind == JC_REC_CALL && t->pending) {
         unsigned num = t->pending[8] | (unsigned)t->pending[9] << 8;
-        const char *fn = jc_fn_table[num].name;
+        const char *fn = jc_g.iface->fn_name((int)num);
         if (name && fn && (fn == name || strcmp(fn, name) == 0)) {
             b->claimed = t->claimed = t->pending;
             b->num = num;

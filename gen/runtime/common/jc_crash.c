@@ -95,16 +95,6 @@ jc_call_slot *jc_call_slot_new(void)
     return s;
 }
 
-void jc_crash_thread_named(const char *name)
-{
-    jc_call_slot *s = jc_me()->call;
-    if (s) {
-        size_t n = strnlen(name, sizeof s->name - 1);
-        memcpy(s->name, name, n);
-        s->name[n] = '\0';
-    }
-}
-
 /* ---- the crash records ----------------------------------------------------------- */
 
 typedef struct out {
@@ -150,6 +140,12 @@ static void o_q(out *o, const char *s)
     o_s(o, "\"");
 }
 
+static const char *phase_word(int phase)
+{
+    const char *n = jc_g.iface && jc_g.iface->phase_name ? jc_g.iface->phase_name(phase) : NULL;
+    return n ? n : "unknown";
+}
+
 static const char *signal_word(int sig)
 {
     return sig == SIGABRT ? "SIGABRT" : "signal";
@@ -159,7 +155,8 @@ static const char *signal_word(int sig)
 static void write_enter(const jc_call_slot *s, int fn, int sig, unsigned long long t)
 {
     out o = { .n = 0 };
-    const char *name = fn > 0 && fn <= jc_fn_max && jc_fn_table[fn].name ? jc_fn_table[fn].name : "?";
+    const jc_iface *ifc = jc_g.iface;
+    const char *name = ifc && fn > 0 && fn <= ifc->fn_max() && ifc->fn_name(fn) ? ifc->fn_name(fn) : "?";
     char tname[40];
     memcpy(tname, s->name, sizeof s->name);
     tname[sizeof s->name - 1] = '\0';
@@ -170,7 +167,7 @@ static void write_enter(const jc_call_slot *s, int fn, int sig, unsigned long lo
         t.b[t.n] = '\0';
         memcpy(tname, t.b, t.n + 1);
     }
-    const char *phase = jc_trace_phase_word((unsigned)atomic_load(&jc_g.phase));
+    const char *phase = phase_word(atomic_load(&jc_g.phase));
     if (jc_g.opt.format == JC_FMT_JSONL) {
         o_s(&o, "{\"kind\":\"enter\",\"name\":\"");
         o_s(&o, name);

@@ -7,6 +7,9 @@
 #define JVMTICHECK_INTERNAL_H
 
 #include "jc_runtime.h"
+#include <sys/types.h>
+#include <unistd.h>
+
 #include "jc_sink.h"        /* jc_sink_open, jc_sink_close, jc_trace_crashing */
 
 /* ---- jc_trace.c ---------------------------------------------------------- */
@@ -64,6 +67,10 @@ int jc_bin_chunks_held(void);
 void jc_bin_thread_exit(void);
 /* The calling thread's name as records show it (jc_trace.c). */
 const char *jc_trace_thread_name(void);
+/* The recorder asks names through fn (jc_trace_thread_name, given by
+ * jc_init.c before any recording opens): the recorder needs nothing of
+ * the trace writer, which writes into it. */
+void jc_bin_thread_namer(const char *(*fn)(void));
 /* jc_trace.c has (re)written the calling thread's name into buf (NULL:
  * the same buffer); final: it will not change again (its Java name). */
 void jc_bin_thread_renamed(const char *buf, bool final);
@@ -71,8 +78,8 @@ void jc_bin_thread_renamed(const char *buf, bool final);
 /* ---- jc_crash.c ---------------------------------------------------------- */
 
 /* Per thread, the call in progress, so that a crash inside it is recorded
- * (jc_inline.h's jc_call_enter/jc_call_leave set it). */
-void jc_crash_thread_named(const char *name);
+ * (jc_inline.h's jc_call_enter/jc_call_leave set it; jc_trace.c names the
+ * thread in it). */
 /* Installs the SIGABRT handler that writes the crash records (jc_init). */
 void jc_crash_init(void);
 
@@ -119,29 +126,45 @@ void jc_header_write(jvmtiEnv *real, jint vm_version);
 /* Forgets every tracked block (tests). */
 void jc_alloc_reset(void);
 
-/* ---- jc_state.c ---------------------------------------------------------- */
+/* ---- jc_checks.c, jc_summary.c (JVMTI) ------------------------------------ */
+
+/* For jc_iface_jvmti: violations (leaks apart) and notes shown, for the
+ * verdict; jc_reset's part. */
+uint64_t jc_checks_violations(void);
+uint64_t jc_checks_notes(void);
+void jc_checks_reset(void);
+void jc_summary_reset(void);
 
 /* A load that failed: its trace so far is written, its verdict too when
  * its agent broke the spec; jc_report_summary does nothing after it (the
  * runtime stays loaded). */
 void jc_report_abandon(void);
 
+/* ---- jc_init.c ------------------------------------------------------------ */
+
 /* True in a child of fork() that did not exec (a process other than the
  * one the options were set in): the run's end (summary, leak report,
  * verdict, exitcode=) is the parent's alone; the child ends without them,
  * with its own exit status.  Its records still go to the log. */
-bool jc_forked_child(void);
+extern pid_t jc_init_pid;      /* the process the options were set in (jc_state.c) */
+static inline bool jc_forked_child(void)
+{
+    return jc_init_pid != 0 && getpid() != jc_init_pid;
+}
 
 /* The option string the runtime was set from ("" before jc_init). */
 const char *jc_options_text(void);
+
+/* ---- jc_env_table.c (JVMTI) ------------------------------------------------ */
 
 /* What a new env's table holds (wrappers, and forwarders in reserved slots). */
 const struct jvmtiInterface_1_ *jc_env_template(void);
 /* Fills ce's table and the extra slots after it from the template. */
 void jc_env_copy_template(jc_env *ce);
 
-/* Back to the state before jc_init: sink closed, options freed, counters,
- * envs and tracked blocks forgotten.  For unit tests only: not safe while
+/* Back to the state before jc_init (jc_init.c): sink closed, options
+ * freed, and the interface's own state (jc_iface.reset: counters, envs and
+ * tracked blocks) forgotten.  For unit tests only: not safe while
  * another thread traces or calls through a wrapped env. */
 void jc_reset(void);
 

@@ -65,7 +65,6 @@
 #include "jc_internal.h"
 #include "jc_sink.h"
 #include "jc_trace_syntax.h"
-#include "jvmti_names.h"
 
 #define REC_DEPTH 8         /* records open at once on one thread */
 #define PREFIX_ROOM 32      /* "[t=18446744073709551615 " fits */
@@ -96,14 +95,13 @@ struct jc_rec {
 
 /* ---- the two formats ------------------------------------------------------ */
 
-/* The punctuation of each, the kind and phase words and the bare-word
- * rule: jc_trace_syntax.c, which `jvmtigen trace` shares. */
+/* The punctuation of each, the kind words and the bare-word rule:
+ * jc_trace_syntax.c, which `jvmtigen trace` shares (the phase words are
+ * the interface's, phase_name below). */
 static const jc_trace_syntax *const syntaxes[] = {
     [JC_FMT_TEXT] = &jc_trace_text,
     [JC_FMT_JSONL] = &jc_trace_jsonl,
 };
-_Static_assert(JVMTI_PHASE_ONLOAD == 1 && JVMTI_PHASE_PRIMORDIAL == 2 && JVMTI_PHASE_START == 6
-               && JVMTI_PHASE_LIVE == 4 && JVMTI_PHASE_DEAD == 8, "jc_trace_phases' values are jvmtiPhase's");
 
 static const jc_trace_syntax *sx(const jc_rec *r) { return syntaxes[r->fmt]; }
 static bool is_text(const jc_rec *r) { return r->fmt == JC_FMT_TEXT; }
@@ -185,6 +183,18 @@ static long thread_id(void)
     return tl_tid;
 }
 
+/* The thread's name into its call slot (jc_crash.c's), for the crash
+ * records of a call in progress. */
+static void slot_named(const char *name)
+{
+    jc_call_slot *s = jc_me()->call;
+    if (s) {
+        size_t n = strnlen(name, sizeof s->name - 1);
+        memcpy(s->name, name, n);
+        s->name[n] = '\0';
+    }
+}
+
 static const char *thread_name(void)
 {
     struct tname *n = tname_block();
@@ -193,17 +203,17 @@ static const char *thread_name(void)
             snprintf(n->name, sizeof n->name, "tid-%ld", thread_id());
         n->named = true;
         n->java_named = false;
-        jc_crash_thread_named(n->name);
+        slot_named(n->name);
         jc_bin_thread_renamed(n->name, false);
     }
     /* the Java name, whole (the OS name is cut to 15 bytes), once the VM
      * can be asked (jc_vthreads.c says when) */
-    if (!n->java_named && atomic_load_explicit(&jc_g.phase, memory_order_relaxed) == JVMTI_PHASE_LIVE) {
-        int got = jc_java_thread_name(n->name, sizeof n->name);
+    if (!n->java_named && jc_g.iface && jc_g.iface->thread_name) {
+        int got = jc_g.iface->thread_name(n->name, sizeof n->name);
         if (got >= 0)
             n->java_named = true;
         if (got > 0)
-            jc_crash_thread_named(n->name);
+            slot_named(n->name);
         if (got >= 0)       /* asked: the name stays as it is now */
             jc_bin_thread_renamed(n->name, true);
     }
@@ -220,6 +230,12 @@ void jc_trace_thread_renamed(void)
     tname_block()->named = false;
     if (jc_bin_active)
         jc_bin_thread_renamed(NULL, false);
+}
+
+static const char *phase_name(int phase)
+{
+    const char *n = jc_g.iface && jc_g.iface->phase_name ? jc_g.iface->phase_name(phase) : NULL;
+    return n ? n : "unknown";
 }
 
 /* ---- buffers ------------------------------------------------------------------ */
@@ -546,13 +562,6 @@ static void emit_line(const char *p, size_t n, enum jc_rec_kind kind)
     pthread_mutex_unlock(&b->mu);
 }
 
-uint64_t jc_now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 /* ---- records ---------------------------------------------------------------------- */
 
 /* A record goes to the log (format=text or jsonl; under format=bin, the
@@ -591,7 +600,7 @@ static void put_header(jc_rec *r, const char *name, const char *label, const cha
     buf *b = &r->body;
     const char *vname = NULL;
     long long vtid = -1;
-    bool virt = jc_vthread_current(&vname, &vtid);
+    bool virt = jc_g.iface->vthread_current && jc_g.iface->vthread_current(&vname, &vtid);
     if (r->to_bin) {
         jc_bin_begin(&r->bin, r->kind, name, bin_label, virt ? vname : NULL);
         if (virt)
@@ -599,7 +608,7 @@ static void put_header(jc_rec *r, const char *name, const char *label, const cha
     }
     if (!r->to_text)
         return;
-    const char *phase = jc_trace_phase_word((unsigned)atomic_load_explicit(&jc_g.phase, memory_order_relaxed));
+    const char *phase = phase_name(atomic_load_explicit(&jc_g.phase, memory_order_relaxed));
     if (is_text(r)) {
         put_s(r, b, "thread=");
         put_word(r, b, virt ? vname : thread_name());
@@ -759,18 +768,6 @@ void jc_rec_arg_ptr(jc_rec *r, const char *name, const void *p)
     }
 }
 
-/* Groups that are not <constants> in the spec but have name tables. */
-static const char *error_name(long long v) { return jvmti_error_name((jvmtiError)v); }
-static const char *event_name(long long v) { return jvmti_event_name((jvmtiEvent)v); }
-
-static const struct {
-    const char *group;
-    const char *(*name)(long long v);
-} named_groups[] = {
-    { "jvmtiError", error_name },
-    { "jvmtiEvent", event_name },
-};
-
 /* The name of v in group; NULL when it has none. */
 static const char *value_name(const char *group, long long v)
 {
@@ -779,10 +776,8 @@ static const char *value_name(const char *group, long long v)
     /* the error type of the interface being checked */
     if (jc_g.iface && jc_g.iface->error_name && strcmp(group, jc_g.iface->error_group) == 0)
         return jc_g.iface->error_name(v);
-    for (size_t i = 0; i < sizeof named_groups / sizeof named_groups[0]; i++)
-        if (strcmp(group, named_groups[i].group) == 0)
-            return v < INT_MIN || v > INT_MAX ? NULL : named_groups[i].name(v);
-    return jvmti_constant_name(group, (jlong)v);
+    /* its other groups: events, constants (jc_iface_jvmti's) */
+    return jc_g.iface && jc_g.iface->value_name ? jc_g.iface->value_name(group, v) : NULL;
 }
 
 /* v as its name, or as a number (quoted in JSON, like the names). */
@@ -808,14 +803,15 @@ void jc_rec_arg_bits(jc_rec *r, const char *name, const char *group, long long v
     if (!bin_raw(r, JC_BIN_I_BITS, name, group, (uint64_t)v))
         return;
     buf *b = arg(r, name);
-    size_t n = group ? jvmti_bits_format(group, (jlong)v, NULL, 0) : 0;
+    size_t (*format)(const char *, long long, char *, size_t) = jc_g.iface ? jc_g.iface->bits_format : NULL;
+    size_t n = group && format ? format(group, v, NULL, 0) : 0;
     if (n == 0) {           /* not a <constants> group */
         put_value_name(r, b, group, v);
         return;
     }
     put_s(r, b, sx(r)->sym_quote);
     if (reserve(r, b, n + 1)) {
-        jvmti_bits_format(group, (jlong)v, b->p + b->len, n + 1);
+        format(group, v, b->p + b->len, n + 1);
         b->len += n;
     }
     put_s(r, b, sx(r)->sym_quote);

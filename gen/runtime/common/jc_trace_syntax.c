@@ -43,16 +43,3 @@ bool jc_trace_bare(const char *s, size_t n)
     }
     return true;
 }
-
-/* jvmtiPhase's values (jvmti.h): the generator has no jvmti.h to include. */
-const struct jc_trace_phase jc_trace_phases[JC_TRACE_NPHASES] = {
-    { 1, "onload" }, { 2, "primordial" }, { 6, "start" }, { 4, "live" }, { 8, "dead" },
-};
-
-const char *jc_trace_phase_word(unsigned phase)
-{
-    for (size_t i = 0; i < JC_TRACE_NPHASES; i++)
-        if (jc_trace_phases[i].phase == phase)
-            return jc_trace_phases[i].word;
-    return "unknown";
-}

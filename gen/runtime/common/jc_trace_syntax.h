@@ -3,8 +3,9 @@
  * (jc_trace.c, and jc_crash.c's last records), and `jvmtigen trace`, which
  * prints a format=bin recording as the shim would have (gen/cmd/trace.c).
  * A record that reads the same from both is the point of the decoder, so
- * the punctuation of each format, the kind words, the phase words and the
- * rule for a bare word in text live here once.
+ * the punctuation of each format, the kind words and the rule for a bare
+ * word in text live here once.  The words for a phase are an interface's
+ * (jc_iface's phase_name): JVMTI's are jvmti/jc_trace_phases.h.
  *
  * Plain data and pure functions, no allocation, nothing of the runtime's
  * state: the generator compiles this file too (it must not need the
@@ -36,14 +37,5 @@ const char *jc_trace_kind_word(const jc_trace_syntax *sx, unsigned bin_kind);
  * name, a string value): when it cannot be misread for the syntax around
  * it.  Else they are quoted, as a JSON string. */
 bool jc_trace_bare(const char *s, size_t n);
-
-/* A jvmtiPhase as the records name it (phase=live); "unknown" for a value
- * that is no phase. */
-const char *jc_trace_phase_word(unsigned phase);
-
-/* The phases in the order the spec lists them, for a list of the allowed
- * ones ("allowed in: onload live"). */
-#define JC_TRACE_NPHASES 5
-extern const struct jc_trace_phase { unsigned phase; const char *word; } jc_trace_phases[JC_TRACE_NPHASES];
 
 #endif

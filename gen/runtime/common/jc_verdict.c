@@ -36,11 +36,8 @@
 #include <unistd.h>
 
 #include "jc_callsite.h"
-#include "jc_inline.h"
-#include "jc_path.h"
 #include "jc_internal.h"
 #include "jc_quote.h"
-#include "jc_shim.h"
 #include "jc_sink.h"
 
 typedef struct node {
@@ -121,13 +118,10 @@ void jc_verdict_leaks(size_t sites, size_t blocks, size_t bytes)
     leak_bytes += bytes;
 }
 
+/* The interface's violations, leaks apart (jc_iface_jvmti's counts). */
 static uint64_t violations(void)
 {
-    uint64_t n = 0;
-    for (int id = 0; id < JC_CHK_COUNT; id++)
-        if (id != JC_CHK_leak)
-            n += atomic_load_explicit(&jc_check_counts[id], memory_order_relaxed);
-    return n;
+    return jc_g.iface && jc_g.iface->violations ? jc_g.iface->violations() : 0;
 }
 
 bool jc_verdict_problems(void)
@@ -137,28 +131,22 @@ bool jc_verdict_problems(void)
 
 static const char *s_if(uint64_t n) { return n == 1 ? "" : "s"; }
 
-/* "jvmticheck", or, when the process loaded the shim more than once, which
- * load and agent ("jvmticheck (load 2, libfoo.so)"): each load has a
- * verdict of its own (jc_instance.c). */
+/* Who the line speaks for: the interface's word ("jvmticheck (load 2,
+ * libfoo.so)" when the process loaded the shim more than once), or its
+ * tool's. */
 static void verdict_who(char *buf, size_t len)
 {
-    const char *agent = jc_g.opt.agent_path;
-    if (!jc_instance_several() || !agent) {
-        snprintf(buf, len, "jvmticheck");
-        return;
-    }
-    snprintf(buf, len, "jvmticheck (load %d, %s)", jc_instance_number(), jc_base_name(agent));
+    if (jc_g.iface && jc_g.iface->verdict_who)
+        jc_g.iface->verdict_who(buf, len);
+    else
+        snprintf(buf, len, "%s", jc_g.iface ? jc_g.iface->tool : "jvmticheck");
 }
 
 
-/* Notes shown: all but the portability notes portability=off hides. */
+/* Notes shown (the interface's count). */
 static uint64_t notes(void)
 {
-    uint64_t n = 0;
-    for (int id = 0; id < JC_NOTE_COUNT; id++)
-        if (id != JC_NOTE_portability || jc_g.opt.portability)
-            n += atomic_load_explicit(&jc_note_counts[id], memory_order_relaxed);
-    return n;
+    return jc_g.iface && jc_g.iface->notes ? jc_g.iface->notes() : 0;
 }
 
 char *jc_verdict_format(const jc_verdict_counts *c, char *buf, size_t len)

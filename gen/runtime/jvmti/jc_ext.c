@@ -228,3 +228,9 @@ void jc_env_check_table(jc_env *ce, const struct jvmtiInterface_1_ *expected)
                 now[slot - 1], fn, slot);
     }
 }
+
+/* DisposeEnvironment, before the real call: patches of ce's table. */
+void jc_hook_dispose(jc_env *ce)
+{
+    jc_env_check_table(ce, jc_env_template());
+}

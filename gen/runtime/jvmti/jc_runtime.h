@@ -164,6 +164,7 @@ extern unsigned char jc_fn_path[];
 void jc_fn_paths_update(void);
 void jc_vm_learn(jvmtiEnv *real);
 jint jc_vm_version(void);                       /* 0 before jc_vm_learn */
+void jc_vm_version_set(jint v);                 /* jc_vm_learn's (jc_vm_version.c) */
 /* SetEventNotificationMode of event ev, newer than the VM: reports the
  * version violation and returns true (the VM answers
  * JVMTI_ERROR_INVALID_EVENT_TYPE); false when the VM has ev, or its
@@ -250,9 +251,41 @@ typedef struct jc_iface {
     int (*fn_max)(void);        /* function slots 1..fn_max(), for recordings */
     const char *(*fn_name)(int slot);           /* NULL for an empty slot */
     const char *(*event_name)(long long e);     /* NULL: no events */
-    bool constants;             /* the jvmti constant groups go into recordings */
-    bool phases;                /* records show the JVMTI phase */
+    bool phases;                /* records show the phase (phase_name's word) */
     void (*started)(void);      /* after the options are set; NULL: nothing */
+    /* The word for a value of jc_g.phase (records, the crash path); NULL:
+     * "unknown". */
+    const char *(*phase_name)(int phase);
+    /* The name of v in a group other than error_group (an event, a
+     * constant), NULL when it has none; NULL: no such groups. */
+    const char *(*value_name)(const char *group, long long v);
+    /* v of a bit-set group as "A|B" into buf (as snprintf: the length it
+     * needs; 0 when group is no bit set); NULL: none. */
+    size_t (*bits_format)(const char *group, long long v, char *buf, size_t len);
+    /* The constant groups recordings carry, for the decoder: group g's
+     * name, kind (0 enum, 1 bits, 2 other) and size, then its constants;
+     * NULL: none. */
+    int (*constant_groups)(void);
+    const char *(*constant_group)(int g, unsigned *kind, int *count);
+    const char *(*constant)(int g, int k, long long *value);
+    /* True when err is an expected outcome of function slot fn (then
+     * trace=problems hides its failure); NULL: none is. */
+    bool (*error_expected)(int fn, int err);
+    /* The calling thread's name as the interface's host knows it (the VM's
+     * Java name), as jc_java_thread_name says: 1 written to buf, 0 none,
+     * -1 ask again later; NULL: OS names only. */
+    int (*thread_name)(char *buf, size_t len);
+    /* True when the calling thread is a virtual thread (its name, id);
+     * NULL: none ever is. */
+    bool (*vthread_current)(const char **name, long long *tid);
+    /* The end of a run: violations and notes counted, and who the verdict
+     * line speaks for ("jvmticheck (load 2, libfoo.so)"); NULL: 0, 0 and
+     * the tool. */
+    uint64_t (*violations)(void);
+    uint64_t (*notes)(void);
+    void (*verdict_who)(char *buf, size_t len);
+    /* jc_reset (tests): forget the interface's own state; NULL: none. */
+    void (*reset)(void);
     const char *const *checks;  /* check ids suppressions may name; NULL: JVMTI's */
     size_t nchecks;
     /* The interface's header and its C++ env struct ("jvmti.h",

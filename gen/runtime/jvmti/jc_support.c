@@ -8,7 +8,7 @@
 
 #include "jc_inline.h"
 #include "jc_shim.h"
-#include "jc_trace_syntax.h"
+#include "jc_trace_phases.h"
 #include "jc_version.h"
 #include "jvmti_names.h"
 

@@ -41,13 +41,8 @@
 #include "jc_shim.h"
 #include "jc_version.h"
 
-static jint vm_version;         /* 0 until learned */
 static int vm_slot_limit;       /* the VM's table holds slots 1..this */
 
-jint jc_vm_version(void)
-{
-    return __atomic_load_n(&vm_version, __ATOMIC_ACQUIRE);
-}
 
 /* The running VM's JDK by its JVMTI version (JDK 9 and later share their
  * major; 1.x is JDK 8 or older, taken as 8).  For facts that hold on some
@@ -116,7 +111,7 @@ void jc_vm_learn(jvmtiEnv *real)
             jc_fn_absent[slot] = (unsigned)fi->since > (unsigned)jc_version_mm(v) || vm_slot(real, slot) == NULL;
     }
     jc_fn_paths_update();
-    __atomic_store_n(&vm_version, v, __ATOMIC_RELEASE);
+    jc_vm_version_set(v);
     learned = true;
     pthread_mutex_unlock(&lock);
     jc_header_write(real, v);
