@@ -405,7 +405,7 @@ static void call_record(dtc_call *c, bool has_error, int v, bool refused)
             jc_rec_arg_str(r, a->name, a->null ? NULL : a->s);
     }
     if (has_error)
-        jc_rec_error(r, (jvmtiError)v);
+        jc_rec_error(r, (int)v);
     else
         jc_rec_field_int(r, "result", v);
     if (refused)

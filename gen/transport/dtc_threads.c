@@ -16,6 +16,7 @@
 
 #include "dtc_threads.h"
 #include "jc_internal.h"
+#include "jvmti.h"            /* its own env: the VM's interface, not our wrapper */
 #include "../runtime/jvmti/jc_trace_phases.h"
 
 static JavaVM *vm;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "jc_callsite.h"
+#include "jc_runtime.h"       /* JC_CHECK_IDS */
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -33,9 +34,17 @@ bool jc_site_frame_name(const jc_site *s, unsigned k, const char **symbol, const
     return true;
 }
 
+/* The check ids rules may name: JVMTI's, as the shim's jc_init sets them. */
+static const char *const check_ids[] = {
+#define FUZZ_CHECK_NAME(id) #id,
+    JC_CHECK_IDS(FUZZ_CHECK_NAME)
+#undef FUZZ_CHECK_NAME
+};
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
+    jc_suppress_checks(check_ids, sizeof check_ids / sizeof check_ids[0], "null_pointer, phase, capability, bad_deallocate, leak");
     return 0;
 }
 

@@ -883,7 +883,7 @@ static bool failure_traced(unsigned t, int num, int err)
            || ((t & JC_TRACE_PROBLEMS) && !(ifc && ifc->error_expected && ifc->error_expected(num, err)));
 }
 
-void jc_bin_leave(jc_thread *me, int num, jvmtiError err)
+void jc_bin_leave(jc_thread *me, int num, int err)
 {
     bin_tls *const t = tls_of(me);
     fresh(t);
@@ -1048,7 +1048,7 @@ static void claim_done(bin_tls *t)
         sweep_left(t);
 }
 
-void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, uint64_t dur_ns)
+void jc_bin_end(jc_bin_rec *b, bool has_error, int err, uint64_t t_ns, uint64_t dur_ns)
 {
     bin_tls *const t = b->t ? b->t : tls();   /* set by jc_bin_begin */
     if (b->out) {               /* outputs opened, none came */

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "jc_runtime.h"
+#include "jc_common.h"
 
 /* ---- jc_symbolize.c ------------------------------------------------------- */
 
@@ -116,7 +116,7 @@ bool jc_suppress_match(const char *check, const char *fn, const jc_site *site);
 void jc_suppress_line(char *buf, size_t n, const char *check, const char *fn, const jc_site *site);
 void jc_suppress_reset(void);
 /* The check ids a rule may name (NULL: JVMTI's, the default). */
-void jc_suppress_checks(const char *const *ids, size_t n);
+void jc_suppress_checks(const char *const *ids, size_t n, const char *ids_example);
 
 /* ---- jc_verdict.c --------------------------------------------------------- */
 

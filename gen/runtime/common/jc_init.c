@@ -85,7 +85,7 @@ static int init_locked(const jc_iface *iface, const char *text, bool require_age
     }
     jc_g.iface = iface;
     jc_sink_set_tool(iface->tool);
-    jc_suppress_checks(iface->checks, iface->nchecks);
+    jc_suppress_checks(iface->checks, iface->nchecks, iface->checks_example);
     jc_suppress_tool(iface->tool);
     if (jc_options_parse_for(iface->id, text, require_agent, &o, err, errlen) != 0) {
         free(copy);

@@ -1,15 +1,16 @@
-/* jc_internal.h — what the runtime's own files share and the generated
- * code does not need (the contract with the generator is jc_runtime.h).
+/* jc_internal.h — what the files of the runtime's common layer share, and
+ * what a tool on it (jvmti/, gen/transport/) may call besides jc_common.h:
+ * no JVMTI type here either (the JVMTI tool's own is jvmti/jc_jvmti.h).
  *
  * The unit tests use jc_reset() to start each case from a clean runtime.
  */
 #ifndef JVMTICHECK_INTERNAL_H
 #define JVMTICHECK_INTERNAL_H
 
-#include "jc_runtime.h"
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "jc_common.h"
 #include "jc_sink.h"        /* jc_sink_open, jc_sink_close, jc_trace_crashing */
 
 /* ---- jc_trace.c ---------------------------------------------------------- */
@@ -55,7 +56,7 @@ void jc_bin_begin(jc_bin_rec *b, enum jc_rec_kind kind, const char *name, const 
 void jc_bin_item(jc_bin_rec *b, unsigned type, const char *key, const char *group, uint64_t value);
 void jc_bin_item_str(jc_bin_rec *b, unsigned type, const char *key, const char *s);
 void jc_bin_vthread(jc_bin_rec *b, const char *carrier, const char *vname, long long vtid);
-void jc_bin_end(jc_bin_rec *b, bool has_error, jvmtiError err, uint64_t t_ns, uint64_t dur_ns);
+void jc_bin_end(jc_bin_rec *b, bool has_error, int err, uint64_t t_ns, uint64_t dur_ns);
 void jc_bin_rec_free(jc_bin_rec *b);
 /* Starts one of the runtime's own threads (jc_own_thread.c): detached,
  * every signal blocked, named "<tool>-<role>"; false when it could not be
@@ -83,63 +84,6 @@ void jc_bin_thread_renamed(const char *buf, bool final);
 /* Installs the SIGABRT handler that writes the crash records (jc_init). */
 void jc_crash_init(void);
 
-/* ---- jc_envs.c ----------------------------------------------------------- */
-
-/* Calls fn on every live env, under the registry's lock. */
-void jc_env_each(void (*fn)(jc_env *));
-/* How many envs are live (not disposed). */
-size_t jc_env_live_count(void);
-/* Frees every env and table (tests). */
-void jc_envs_reset(void);
-
-/* ---- jc_vthreads.c ------------------------------------------------------- */
-
-/* Starts naming virtual threads in records when the VM is JVMTI 21+; own is
- * the runtime's private env. */
-void jc_vthreads_init(JavaVM *vm, jvmtiEnv *own);
-/* The calling platform thread's Java name into buf (cut to len - 1
- * bytes): 1; 0 when it has none (not a Java thread, a virtual thread's
- * carrier); -1 when it cannot be asked now (not the live phase, inside a
- * callback that allows only callback-safe functions, no JNIEnv, an
- * exception pending): ask again later. */
-int jc_java_thread_name(char *buf, size_t len);
-/* True when the calling thread is a virtual thread (then *name and *tid
- * are its name and id); false: a platform thread, or it cannot be told. */
-bool jc_vthread_current(const char **name, long long *tid);
-
-/* ---- jc_names.c ---------------------------------------------------------- */
-
-/* names=on asks the runtime's private env (own) about references. */
-void jc_names_init(JavaVM *vm, jvmtiEnv *own);
-void jc_names_reset(void);
-/* "java.lang.String.indexOf(I)I" of m, asked of the private env (cached);
- * false when it cannot be known now (the caller checks the moment is safe). */
-bool jc_names_method(jmethodID m, char *buf, size_t len);
-
-/* ---- jc_header.c --------------------------------------------------------- */
-
-/* The run header record, once, from jc_vm_learn (real: the first env). */
-void jc_header_write(jvmtiEnv *real, jint vm_version);
-
-/* ---- jc_alloc.c ---------------------------------------------------------- */
-
-/* Forgets every tracked block (tests). */
-void jc_alloc_reset(void);
-
-/* ---- jc_checks.c, jc_summary.c (JVMTI) ------------------------------------ */
-
-/* For jc_iface_jvmti: violations (leaks apart) and notes shown, for the
- * verdict; jc_reset's part. */
-uint64_t jc_checks_violations(void);
-uint64_t jc_checks_notes(void);
-void jc_checks_reset(void);
-void jc_summary_reset(void);
-
-/* A load that failed: its trace so far is written, its verdict too when
- * its agent broke the spec; jc_report_summary does nothing after it (the
- * runtime stays loaded). */
-void jc_report_abandon(void);
-
 /* ---- jc_init.c ------------------------------------------------------------ */
 
 /* True in a child of fork() that did not exec (a process other than the
@@ -154,13 +98,6 @@ static inline bool jc_forked_child(void)
 
 /* The option string the runtime was set from ("" before jc_init). */
 const char *jc_options_text(void);
-
-/* ---- jc_env_table.c (JVMTI) ------------------------------------------------ */
-
-/* What a new env's table holds (wrappers, and forwarders in reserved slots). */
-const struct jvmtiInterface_1_ *jc_env_template(void);
-/* Fills ce's table and the extra slots after it from the template. */
-void jc_env_copy_template(jc_env *ce);
 
 /* Back to the state before jc_init (jc_init.c): sink closed, options
  * freed, and the interface's own state (jc_iface.reset: counters, envs and

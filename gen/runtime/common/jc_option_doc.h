@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "jc_runtime.h"
+#include "jc_common.h"
 
 #define JC_OPTION_WORDS_MAX 8
 

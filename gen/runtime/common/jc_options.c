@@ -44,7 +44,7 @@
 
 #include "jc_option_doc.h"
 #include "jc_quote.h"
-#include "jc_runtime.h"
+#include "jc_common.h"
 
 /* The interface being parsed for: its rows and its word in messages. */
 static _Thread_local enum jc_iface_id cur_iface = JC_IFACE_JVMTI;

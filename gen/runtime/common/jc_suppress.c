@@ -51,12 +51,6 @@ typedef struct rule {
 static rule *rules;
 static size_t nrules;
 
-static const char *const check_ids[] = {
-#define JC_SUPPRESS_NAME(id) #id,
-    JC_CHECK_IDS(JC_SUPPRESS_NAME)
-#undef JC_SUPPRESS_NAME
-};
-
 static void free_rules(rule *r, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -70,15 +64,17 @@ static bool is_glob(const char *s)
     return strpbrk(s, "*?[") != NULL;
 }
 
-/* The check ids a rule may name: JVMTI's, or another interface's
- * (jc_suppress_checks). */
-static const char *const *checks = check_ids;
-static size_t nchecks = sizeof check_ids / sizeof check_ids[0];
+/* The check ids a rule may name, the interface's (jc_suppress_checks, from
+ * jc_iface: none until it is set), and a few of them for the message. */
+static const char *const *checks;
+static size_t nchecks;
+static const char *example;
 
-void jc_suppress_checks(const char *const *ids, size_t n)
+void jc_suppress_checks(const char *const *ids, size_t n, const char *ids_example)
 {
-    checks = ids ? ids : check_ids;
-    nchecks = ids ? n : sizeof check_ids / sizeof check_ids[0];
+    checks = ids;
+    nchecks = ids ? n : 0;
+    example = ids_example;
 }
 
 static bool known_check(const char *s)
@@ -146,10 +142,14 @@ static int parse_line(char *s, const char *name, size_t lineno, rule *r, char *e
     if (n < 2)
         return line_error(err, errlen, name, lineno, "only one field '%s' (expected CHECK FUNCTION [MODULE "
                           "[SYMBOL [CALLER...]]])", field[0]);
-    if (!is_glob(field[0]) && !known_check(field[0]))
-        return line_error(err, errlen, name, lineno, checks == check_ids ? "unknown check '%s' (expected a check id such "
-                          "as null_pointer, phase, capability, bad_deallocate, leak, or a glob)"
-                          : "unknown check '%s' (expected a check id from jvmticheck(7), CHECKS, or a glob)", field[0]);
+    if (!is_glob(field[0]) && !known_check(field[0])) {
+        char fmt[200];
+        if (example)
+            snprintf(fmt, sizeof fmt, "unknown check '%%s' (expected a check id such as %s, or a glob)", example);
+        return line_error(err, errlen, name, lineno,
+                          example ? fmt : "unknown check '%s' (expected a check id from jvmticheck(7), CHECKS, or a glob)",
+                          field[0]);
+    }
     for (int f = 0; f < n; f++)
         if (!brackets_closed(field[f]))
             return line_error(err, errlen, name, lineno, "unclosed '[' in '%s' (expected a glob such as Get*)", field[f]);

@@ -25,7 +25,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "jc_runtime.h"
+#include "jc_common.h"
 
 _Thread_local jc_thread jc_self;
 ptrdiff_t jc_tls_off;

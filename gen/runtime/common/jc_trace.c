@@ -31,9 +31,9 @@
  *   A string longer than STR_MAX bytes is cut, with "..." added.
  * - The thread name is pthread_getname_np, cached per thread (HotSpot
  *   names its threads, cut to 15 bytes), until the live phase: then a Java
- *   thread's whole Java name, asked once per thread through the runtime's
- *   own env (jc_java_thread_name, jc_vthreads.c, where it is safe to ask;
- *   a thread that is no Java thread keeps its OS name).  A thread renamed
+ *   thread's whole Java name, asked once per thread of the interface
+ *   (jc_iface.thread_name: the JVMTI tool's jc_java_thread_name says where
+ *   it is safe to ask; a thread that is no Java thread keeps its OS name).  A thread renamed
  *   later keeps its name, but for one rename: HotSpot posts ThreadStart on
  *   a new thread before it gives the OS thread its name (until then the
  *   creator's, inherited), so the ThreadStart trampoline calls
@@ -86,7 +86,7 @@ struct jc_rec {
     bool first;             /* nothing yet in the open group */
     bool has_error;
     bool broken;            /* out of memory: dropped at the end */
-    jvmtiError error;
+    int error;                  /* the interface's error_group */
     bool to_text;           /* a line for the log */
     bool to_bin;            /* items for the recording (format=bin, record=) */
     jc_bin_rec bin;
@@ -207,7 +207,7 @@ static const char *thread_name(void)
         jc_bin_thread_renamed(n->name, false);
     }
     /* the Java name, whole (the OS name is cut to 15 bytes), once the VM
-     * can be asked (jc_vthreads.c says when) */
+     * can be asked (the interface's thread_name says when) */
     if (!n->java_named && jc_g.iface && jc_g.iface->thread_name) {
         int got = jc_g.iface->thread_name(n->name, sizeof n->name);
         if (got >= 0)
@@ -853,7 +853,7 @@ void jc_rec_out(jc_rec *r)
     r->first = true;
 }
 
-void jc_rec_error(jc_rec *r, jvmtiError e)
+void jc_rec_error(jc_rec *r, int e)
 {
     if (r) {
         r->has_error = true;

@@ -62,7 +62,7 @@
 #include <string.h>
 
 #include "jc_callsite.h"
-#include "jc_internal.h"
+#include "jc_jvmti.h"
 #include "jc_reach.h"
 #include "jc_shim.h"
 

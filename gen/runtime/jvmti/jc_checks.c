@@ -7,7 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "jc_internal.h"
+#include "jc_jvmti.h"
 
 const char *const jc_check_names[JC_CHK_COUNT] = {
 #define JC_NAME_ID(id) #id,

@@ -35,7 +35,7 @@
 
 #include "jc_deep.h"
 #include "jc_inline.h"
-#include "jc_internal.h"
+#include "jc_jvmti.h"
 #include "jc_shim.h"
 
 #define ACC_ABSTRACT 0x0400

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "jc_internal.h"
+#include "jc_jvmti.h"
 #include "jvmti_names.h"
 
 /* What every env's table holds at first: the generated wrappers, and the

@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jc_internal.h"
+#include "jc_jvmti.h"
 
 #define JC_QUARANTINE 256
 

@@ -20,7 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "jc_internal.h"
+#include "jc_jvmti.h"
 #include "jc_shim.h"
 #include "jc_version.h"
 

@@ -13,6 +13,7 @@
 
 #include "jc_callsite.h"
 #include "jc_option_doc.h"
+#include "jc_runtime.h"
 
 /* "format=text|jsonl|bin", "log=FILE", "help" */
 static void put_label(const jc_option_doc *d, char *b, size_t len)

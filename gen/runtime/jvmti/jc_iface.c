@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "jc_internal.h"
+#include "jc_jvmti.h"
 #include "jc_inline.h"
 #include "jc_path.h"
 #include "jc_shim.h"
@@ -115,6 +115,9 @@ const jc_iface jc_iface_jvmti = {
     .event_name = event_name,
     .phases = true,
     .started = started,
+    .checks = jc_check_names,
+    .nchecks = JC_CHK_COUNT,
+    .checks_example = "null_pointer, phase, capability, bad_deallocate, leak",
     .wrapper_header = "jvmti.h",
     .wrapper_struct = "_jvmtiEnv",
     .host_symbol = "JNI_CreateJavaVM",

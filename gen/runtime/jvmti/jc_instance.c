@@ -57,7 +57,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "jc_internal.h"
+#include "jc_jvmti.h"
 #include "jc_shim.h"
 
 typedef jint (JNICALL *entry_fn)(JavaVM *vm, char *options, void *reserved);

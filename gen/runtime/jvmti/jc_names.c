@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jc_internal.h"
+#include "jc_jvmti.h"
 #include "jc_shim.h"
 
 #define NCACHE 4096

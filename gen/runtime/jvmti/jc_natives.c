@@ -30,7 +30,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "jc_internal.h"
+#include "jc_jvmti.h"
 #include "jc_shim.h"
 
 static char **java_syms;        /* the agent's exported Java_ names, sorted */

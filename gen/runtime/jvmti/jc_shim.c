@@ -53,7 +53,7 @@
 
 #include "jc_callsite.h"
 #include "jc_deep.h"
-#include "jc_internal.h"
+#include "jc_jvmti.h"
 #include "jc_monitors.h"
 #include "jc_open.h"
 #include "jc_quote.h"

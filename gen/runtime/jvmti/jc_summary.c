@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "jc_callsite.h"
-#include "jc_internal.h"
+#include "jc_jvmti.h"
 
 static atomic_flag summary_done = ATOMIC_FLAG_INIT;
 

@@ -37,7 +37,7 @@
 #include <string.h>
 
 #include "jc_inline.h"
-#include "jc_internal.h"
+#include "jc_jvmti.h"
 #include "jc_shim.h"
 #include "jc_version.h"
 

@@ -32,7 +32,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "jc_internal.h"
+#include "jc_jvmti.h"
 #include "jc_shim.h"
 #include "jc_version.h"
 
