@@ -228,8 +228,10 @@ e2e_have_new_jdk() {
     return 1
 }
 
-# The shim generated from SPEC, compiled like libjvmticheck (gen/runtime
-# plus the generated wrapper) with $CC, into SO.
+# The shim generated from SPEC, built like libjvmticheck with $CC into SO:
+# the JVMTI tool (gen/runtime/jvmti/, against SPEC's headers) and the
+# generated wrapper, linked with the built common layer (libjccommon,
+# which knows no JVMTI type, so one build serves every spec).
 e2e_build_shim() {
     local spec=$1 so=$2 gen
     shift 2
@@ -240,7 +242,8 @@ e2e_build_shim() {
     # shellcheck disable=SC2086
     ${CC:-cc} -std=c11 -Wall -Werror=implicit-function-declaration -O1 -shared -fPIC -fvisibility=hidden -pthread -Wl,-z,nodelete -o "$so" \
         -I"$gen" -I"$GEN_RUNTIME_DIR/common" -I"$GEN_RUNTIME_DIR/jvmti" $JNI_CFLAGS \
-        "$GEN_RUNTIME_DIR"/common/*.c "$GEN_RUNTIME_DIR"/jvmti/*.c "$gen/jvmticheck_gen.c" "$gen/jvmti_names.c" ${LIBDW_LIBS:--ldw} -ldl -lstdc++ >"$gen/cc.log" 2>&1 || {
+        "$GEN_RUNTIME_DIR"/jvmti/*.c "$gen/jvmticheck_gen.c" "$gen/jvmti_names.c" "$builddir/.libs/libjccommon.a" \
+        ${LIBDW_LIBS:--ldw} -ldl -lstdc++ >"$gen/cc.log" 2>&1 || {
         cat "$gen/cc.log"; fail "compiling the shim from $spec"; return 1; }
 }
 
