@@ -1,6 +1,6 @@
 /* trace.c — `jvmtigen trace [--format=text|jsonl|chrome] [filters] FILE`:
  * the decoder of the shim's format=bin recordings (layout:
- * gen/runtime/jc_bintrace.h).
+ * gen/runtime/common/jc_bintrace.h).
  *
  * Design:
  * - The file is outside input (a crash may have cut it, anyone may hand us
@@ -32,7 +32,7 @@
  * - text and jsonl are what the shim writes directly: the record's items
  *   are the calls the shim made to its trace API (jc_rec_*), raw, and
  *   fmt_record() below replays them with the punctuation, escaping and
- *   name lookups of gen/runtime/jc_trace.c (tests/e2e/trace-bin.sh checks
+ *   name lookups of gen/runtime/common/jc_trace.c (tests/e2e/trace-bin.sh checks
  *   that the two agree, record by record).  Names of constants come from
  *   the file's header, which the shim writes from the model.
  * - Records of all threads come sorted by start time (stable).  chrome is
@@ -187,7 +187,7 @@ static str id_str(const names *nm, uint32_t id)
 
 static int str_eq(str s, const char *c) { return strlen(c) == s.n && memcmp(s.p, c, s.n) == 0; }
 
-/* ---- formatting, as gen/runtime/jc_trace.c does it -------------------------------------- */
+/* ---- formatting, as gen/runtime/common/jc_trace.c does it -------------------------------------- */
 
 /* The punctuation, kind words and the bare-word rule are the shim's own
  * (gen/runtime/common/jc_trace_syntax.h), and so are JVMTI's phase words
@@ -197,7 +197,7 @@ static void put_u64(sbuf *b, unsigned long long v) { sb_printf(b, "%llu", v); }
 static void put_i64(sbuf *b, long long v) { sb_printf(b, "%lld", v); }
 
 /* The inside of a JSON string, as the shim writes it: its own escaping
- * (gen/runtime/jc_sink.c), given a NUL-terminated copy cut as the shim
+ * (gen/runtime/common/jc_sink.c), given a NUL-terminated copy cut as the shim
  * cuts (a string ends at a NUL; past STR_MAX bytes, "..."). */
 static void sbuf_put(void *ctx, const char *p, size_t n) { sb_add(ctx, p, n); }
 

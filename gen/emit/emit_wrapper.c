@@ -887,7 +887,7 @@ static void put_prologue(wctx *w)
 }
 
 /* Slots the spec leaves reserved: a forwarder each, which a newer VM's
- * function there receives through jc_unknown_slot (see gen/runtime/jc_vm.c
+ * function there receives through jc_unknown_slot (see gen/runtime/jvmti/jc_vm.c
  * for why seven words). */
 /* Slots past the spec's table, where an agent built against a newer
  * header may call: JC_TABLE_EXTRA more, after the table in each env. */

@@ -3,7 +3,7 @@
  * per function naming its kind.  Why rows and not `if (hook == ...)` at
  * each step: what a hook adds reads in one place, a new hook is a row, and
  * put_function stays the same four steps for every function.  The runtime
- * functions the code calls are declared in gen/runtime/jc_runtime.h. */
+ * functions the code calls are declared in gen/runtime/jvmti/jc_runtime.h. */
 #include <string.h>
 
 #include "emit/wrapper_hooks.h"

@@ -20,7 +20,7 @@
  * command's, but for --error-exitcode=N, the shim's exitcode=N.
  *
  * The shim's options are given as --KEY=VALUE (--trace=all, --log=FILE)
- * and checked here with the shim's own parser (gen/runtime/jc_options.c)
+ * and checked here with the shim's own parser (gen/runtime/common/jc_options.c)
  * before anything runs, so a bad one is one line and exit 2, not a VM
  * that fails to start once per agent.  In log= and record= %n is the
  * load's number (the shim expands %p itself); several agents must not

@@ -2,7 +2,7 @@
  * of its parameters, decided once from the model.  The wrapper emitter
  * generates code for exactly these, and the HTML shows the same ids beside
  * each function and parameter, so the docs and the checker never disagree.
- * The ids are the stable check ids of gen/runtime/jc_runtime.h. */
+ * The ids are the stable check ids of gen/runtime/jvmti/jc_runtime.h. */
 #ifndef JVMTIGEN_CHECKS_H
 #define JVMTIGEN_CHECKS_H
 

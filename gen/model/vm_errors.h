@@ -37,7 +37,7 @@ const jt_vm_error *jt_vm_error_find(const jt_vm_error *rows, size_t n, const jt_
 void jt_vm_error_apply(const jt_param *p, jt_check *c);
 
 /* The error c returns as a C expression for the wrapper: c->error, or a
- * choice by the VM's JDK (jc_vm_jdk_in, gen/runtime/jc_vm.c). */
+ * choice by the VM's JDK (jc_vm_jdk_in, gen/runtime/jvmti/jc_vm.c). */
 const char *jt_vm_error_expr(const jt_check *c, char *buf, size_t len);
 
 /* HotSpot's order: entry checks (0) before body checks (1). */

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # e2e/errdoc.sh — an error the VM returns is judged against the spec of the
-# VM's own version (gen/runtime/jc_errdoc.c, jvmtigen --history).
+# VM's own version (gen/runtime/jvmti/jc_errdoc.c, jvmtigen --history).
 #
 # framepop_agent calls NotifyFramePop twice on the same frame.  JDK 25
 # answers the second with JVMTI_ERROR_DUPLICATE (40), which its spec

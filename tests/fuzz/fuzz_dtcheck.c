@@ -1,7 +1,7 @@
 /* fuzz_dtcheck.c — libFuzzer target: one input is one DTCHECK_OPTIONS value
  * (the options of libdt_check.so), parsed as libdt_check parses it: by the
  * shim's option table for the transport's rows
- * (jc_options_parse_for(JC_IFACE_TRANSPORT), gen/runtime/jc_options.c).
+ * (jc_options_parse_for(JC_IFACE_TRANSPORT), gen/runtime/common/jc_options.c).
  *
  * The value comes from the environment, so any bytes up to the first NUL:
  * good options are parsed into their fields (and an option not given

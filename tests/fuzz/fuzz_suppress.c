@@ -1,5 +1,5 @@
 /* fuzz_suppress.c — libFuzzer target: one input is one suppression file
- * (suppress=FILE of libjvmticheck, gen/runtime/jc_suppress.c).
+ * (suppress=FILE of libjvmticheck, gen/runtime/common/jc_suppress.c).
  *
  * The file comes from outside, so its parser takes any bytes: a good file
  * gives rules that are then matched once, a bad one a single message that

@@ -4,7 +4,7 @@
  * trace records, the call in progress, a violation's way to the trace.
  *
  * Nothing here is of one interface: no JVMTI or JNI type, no generated
- * header (tests/runtime-layers.sh keeps it so).  The JVMTI tool's
+ * header (tests/structure/runtime-layers.sh keeps it so).  The JVMTI tool's
  * contract with its generated wrapper is jvmti/jc_runtime.h, which
  * includes this; libdt_check's is gen/transport/dtc_runtime.h.
  */

@@ -4,7 +4,7 @@
  * an option: its name, the words or argument it takes, its default and a
  * line saying what it does.  `help` (jc_help.c) prints its rows, and
  * jvmticheck-options (tools/options_doc.c, run by make and by
- * tests/options-doc.sh) writes them as jvmticheck(7)'s OPTIONS entries and
+ * tests/docs/options-doc.sh) writes them as jvmticheck(7)'s OPTIONS entries and
  * as the option tables of doc/shim.md and doc/transport.md, so no copy of
  * them is kept by hand.  A copy of the row, not the row: the parser's
  * struct stays private to the parser.

@@ -31,7 +31,7 @@
  *   line of help): `help`, jvmticheck(7)'s OPTIONS and the docs' option
  *   tables are made from it (jc_option_doc.h), so a new option is one row.
  *   The defaults themselves are set_defaults() below, and
- *   tests/options-doc.sh parses each row's default and compares.
+ *   tests/docs/options-doc.sh parses each row's default and compares.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1     /* strndup under -std=c11 */

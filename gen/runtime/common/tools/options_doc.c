@@ -14,7 +14,7 @@
  *   jvmticheck-options md jvmti|transport <doc/PAGE.md >PAGE.new
  *       the lines between the page's markers "<!-- options table -->" and
  *       "<!-- end of options table -->" become the interface's table
- *       (tests/options-doc.sh fails while a page differs from this).
+ *       (tests/docs/options-doc.sh fails while a page differs from this).
  *
  * Not installed; linked with jc_options.c alone, as the launcher is; kept
  * out of the runtime's own folder (the e2e helper compiles all of it).
@@ -170,7 +170,7 @@ static int man(const char *in)
         const char *name = line + 8, *end = strchr(name, '@');
         int i = end ? find_row(name, (size_t)(end - name), &d) : -1;
         if (i < 0 || i >= 64) {
-            fprintf(stderr, "%s:%u: error: '%.*s' is no option of the shim's table (gen/runtime/jc_options.c)\n", in,
+            fprintf(stderr, "%s:%u: error: '%.*s' is no option of the shim's table (gen/runtime/common/jc_options.c)\n", in,
                     lineno, (int)strcspn(name, "@\n"), name);
             bad = 1;
         } else if (seen[i]++) {
