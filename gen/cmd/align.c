@@ -94,19 +94,24 @@ static void print_coverage(const jt_alignment *al, FILE *f)
     size_t tn = 0, tp = 0, tf = 0;
     for (size_t i = 0; i < al->n; i++) {
         const jt_aunit *u = &al->units[i];
-        n[u->part]++, tn++;
+        bool page = u->part != JT_PART_HIDDEN;     /* "all": the units on the page */
+        n[u->part]++, tn += page;
         if (u->msgstr && !u->fuzzy)
-            placed[u->part]++, tp++;
+            placed[u->part]++, tp += page;
         else if (u->msgstr)
-            fuzzy[u->part]++, tf++;
+            fuzzy[u->part]++, tf += page;
     }
     fprintf(f, "%-14s %6s %7s %6s %8s %8s\n", "part", "units", "placed", "fuzzy", "missing", "placed%");
     for (int p = 0; p < JT_NPARTS; p++)
-        if (n[p])
+        if (n[p] && p != JT_PART_HIDDEN)
             fprintf(f, "%-14s %6zu %7zu %6zu %8zu %7.1f%%\n", jt_align_part_name((jt_align_part)p), n[p],
                     placed[p], fuzzy[p], n[p] - placed[p] - fuzzy[p], 100.0 * (double)placed[p] / (double)n[p]);
     fprintf(f, "%-14s %6zu %7zu %6zu %8zu %7.1f%%\n", "all", tn, tp, tf, tn - tp - tf,
             tn ? 100.0 * (double)tp / (double)tn : 0.0);
+    if (n[JT_PART_HIDDEN])      /* apart: the rendered page leaves them out */
+        fprintf(f, "%-14s %6zu %7zu %6zu %8zu %7s\n", jt_align_part_name(JT_PART_HIDDEN), n[JT_PART_HIDDEN],
+                placed[JT_PART_HIDDEN], fuzzy[JT_PART_HIDDEN],
+                n[JT_PART_HIDDEN] - placed[JT_PART_HIDDEN] - fuzzy[JT_PART_HIDDEN], "-");
 }
 
 int jt_align_main(int argc, char **argv)

@@ -335,8 +335,31 @@ typedef struct ctx {
 
 static bool is_label_what(const char *what) { return strstr(what, "title") != NULL; }
 
+/* Prose the rendered page leaves out (html: the issues section is in the
+ * page but hidden, as the published page omits it): the parent of the
+ * intros it holds.  A unit there is in no text of the page. */
+static const char *const hidden_parents[] = { "IssuesSection" };
+
+static bool hidden_intro(const jt_intro *in)
+{
+    for (size_t k = 0; in->parent_id && k < sizeof hidden_parents / sizeof *hidden_parents; k++)
+        if (!strcmp(in->parent_id, hidden_parents[k]))
+            return true;
+    return false;
+}
+
+static bool hidden_on_page(const char *ctxid, const jt_spec *s)
+{
+    for (size_t i = 0; i < s->nintros; i++)
+        if (s->intros[i]->id && !strcmp(s->intros[i]->id, ctxid) && hidden_intro(s->intros[i]))
+            return true;
+    return false;
+}
+
 static jt_align_part part_of(const char *what, const char *ctxid, const jt_spec *s)
 {
+    if ((!strcmp(what, "section title") || !strcmp(what, "section")) && hidden_on_page(ctxid, s))
+        return JT_PART_HIDDEN;
     if (!strcmp(what, "section title") || !strcmp(what, "section") || !strcmp(what, "category title"))
         return JT_PART_SECTIONS;
     if (!strcmp(what, "function title") || !strcmp(what, "function description"))
@@ -388,7 +411,8 @@ static void collect(void *arg, const char *ctxid, const char *msgid, const char 
     u->what = what;     /* string literals of prose.c */
     u->line = line;
     u->part = part_of(what, ctxid, a->c->spec);
-    u->why = "not found in the text";
+    u->why = u->part == JT_PART_HIDDEN ? "not on the rendered page (the spec's issues, hidden there)"
+                                       : "not found in the text";
     if (!u->ctx || !u->msgid)
         jt_fatal("out of memory");
 }
@@ -693,7 +717,8 @@ static void build_heads(ctx *c)
     const jt_spec *s = c->spec;
     size_t cap = 0;
     for (size_t i = 0; i < s->nintros; i++)
-        if (s->intros[i]->id && *s->intros[i]->id && s->intros[i]->label && *s->intros[i]->label)
+        if (s->intros[i]->id && *s->intros[i]->id && s->intros[i]->label && *s->intros[i]->label &&
+            !hidden_intro(s->intros[i]))
             add_head(c, &cap, H_INTRO, s->intros[i], s->intros[i]->id, s->intros[i]->order);
     for (size_t i = 0; i < s->ncategories; i++)
         add_head(c, &cap, H_CATEGORY, s->categories[i], s->categories[i]->id, s->categories[i]->order);
@@ -2806,6 +2831,7 @@ const char *jt_align_part_name(jt_align_part p)
 {
     static const char *const names[JT_NPARTS] = {
         "sections", "functions", "parameters", "events", "types", "capabilities", "errors", "history",
+        "not-on-page",
     };
     return p < JT_NPARTS ? names[p] : "?";
 }

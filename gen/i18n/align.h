@@ -12,7 +12,10 @@
 /* The parts of the spec coverage is counted by. */
 typedef enum jt_align_part {
     JT_PART_SECTIONS, JT_PART_FUNCTIONS, JT_PART_PARAMETERS, JT_PART_EVENTS,
-    JT_PART_TYPES, JT_PART_CAPABILITIES, JT_PART_ERRORS, JT_PART_HISTORY, JT_NPARTS
+    JT_PART_TYPES, JT_PART_CAPABILITIES, JT_PART_ERRORS, JT_PART_HISTORY,
+    JT_PART_HIDDEN,             /* units the rendered page leaves out (the
+                                   spec's issues): no text can have them */
+    JT_NPARTS
 } jt_align_part;
 
 typedef struct jt_aunit {
