@@ -2422,6 +2422,67 @@ static void place_title(ctx *c, jt_aunit *u, const char *id)
         place(c, u, t, where, true);
 }
 
+/* A type's description.  The page shows a type as its heading (its title),
+ * its description, its C definition and its table, captioned
+ * "<id>- <title>"; the text glues the heading to the end of the paragraph
+ * before it and breaks the line after it, so the description is the text
+ * from the start of the line that holds "typedef ... } <id>;" (or from its
+ * title, where that line repeats it) to the "typedef".  The line before
+ * must end with the heading: a run of translated text holding the
+ * caption's title (the heading may word it a little differently). */
+static void type_description(ctx *c, const jt_typedef *td)
+{
+    jt_aunit *u = unit(c, td->id, false);
+    if (!u || (u->msgstr && !u->fuzzy))
+        return;
+    size_t where;
+    char *title = inline_title(c, td->id, &where);
+    if (!title)
+        return;
+    char pat[300];
+    snprintf(pat, sizeof pat, "} %s;%s-", td->id, td->id);
+    size_t s, e;
+    if (!find_sq(c->t, 0, c->len, pat, false, &s, &e)) {
+        free(title);
+        return;
+    }
+    /* the "typedef" this definition starts with, on the same line */
+    size_t ls = s;
+    while (ls > 0 && c->t[ls - 1] != '\n')
+        ls--;
+    const char *td_at = NULL;
+    for (const char *p = c->t + ls; (p = memmem(p, (size_t)(c->t + s - p), "typedef ", 8)) != NULL; p += 8)
+        td_at = p;
+    if (!td_at || ls == 0) {
+        free(title);
+        return;
+    }
+    size_t end = (size_t)(td_at - c->t), start = ls;
+    /* the line before ends with the heading */
+    size_t hs = ls - 1;
+    while (hs > 0) {
+        size_t k = hs - 1;
+        while (k > 0 && ((unsigned char)c->t[k] & 0xC0) == 0x80)
+            k--;
+        size_t n;
+        unsigned cp = cp_at(c->t + k, &n);
+        if (cp == '\n' || cp < 0x80 || sentence_end(cp))
+            break;
+        hs = k;
+    }
+    char *heading = strndup(c->t + hs, ls - 1 - hs);
+    bool ok = heading && *heading && likeness(title, heading) >= 0.8;
+    free(heading);
+    /* a title repeated on the line: the description starts after it */
+    size_t a, b;
+    if (ok && find_sq(c->t, start, end, title, false, &a, &b))
+        start = b;
+    free(title);
+    if (!ok || start >= end)
+        return;
+    place(c, u, strndup(c->t + start, end - start), start, true);
+}
+
 /* ---- the whole ------------------------------------------------------------------- */
 
 static void do_rest(ctx *c)
@@ -2443,6 +2504,7 @@ static void do_rest(ctx *c)
     for (size_t i = 0; i < s->ntypedefs; i++) {
         const jt_typedef *td = s->typedefs[i];
         place_title(c, unit(c, td->id, true), td->id);
+        type_description(c, td);
         if (td->owner)
             continue;           /* done with its function or event */
         const head *blk = block_of(c, td->order);
