@@ -1163,13 +1163,28 @@ static char *xstrdup(const char *s)
 /* Find KEY for row R in [from, to), word-bounded at its end; the row
  * kinds that the page also writes in C or in other tables refuse those
  * places. */
+/* The word that ends at P ends in a name of the spec (a constant, a
+ * function...): a cell of the row before that ended with a code name,
+ * which the text glues to the next row's key ("...MAX_PRIORITYJVMTI_ERROR_X"). */
+static bool ends_in_name(const ctx *c, size_t p)
+{
+    size_t b = p;
+    while (b > 0 && is_word(c->t[b - 1]))
+        b--;
+    for (size_t k = b; k + 1 < p; k++)
+        if (jt_vocab_class(c->vocab, c->t + k, p - k) == 2)
+            return true;
+    return false;
+}
+
 static bool find_row(const ctx *c, row *r, size_t from, size_t to)
 {
     size_t s, e;
     for (size_t at = from; at < to && find_sq(c->t, at, to, r->key, false, &s, &e); at = s + 1) {
         if (!word_ends(c, e, to))
             continue;
-        if (s > 0 && is_word(c->t[s - 1]) && r->kind != RK_PARAM && r->kind != RK_FIELD && r->kind != RK_BASE)
+        if (s > 0 && is_word(c->t[s - 1]) && r->kind != RK_PARAM && r->kind != RK_FIELD && r->kind != RK_BASE &&
+            !(r->kind == RK_ERRUSE && ends_in_name(c, s)))
             continue;
         /* "can_x : 1;" in the typedef, "JVMTI_ERROR_X (100)" in the error section */
         size_t q = e;
