@@ -335,9 +335,11 @@ typedef struct ctx {
 
 static bool is_label_what(const char *what) { return strstr(what, "title") != NULL; }
 
-/* Prose the rendered page leaves out (html: the issues section is in the
- * page but hidden, as the published page omits it): the parent of the
- * intros it holds.  A unit there is in no text of the page. */
+/* Prose the rendered page leaves out, so that no text of the page has it
+ * (a part of its own, JT_PART_HIDDEN): the issues section (html: in the
+ * page but hidden, as the published page omits it), named here by the
+ * parent of the intros it holds; and the implied jclass parameters
+ * (html_params.c skips them, as the prototypes do), by the model's flag. */
 static const char *const hidden_parents[] = { "IssuesSection" };
 
 static bool hidden_intro(const jt_intro *in)
@@ -370,6 +372,12 @@ static jt_align_part part_of(const char *what, const char *ctxid, const jt_spec 
         char owner[256];
         size_t n = strcspn(ctxid, ".");
         snprintf(owner, sizeof owner, "%.*s", (int)n, ctxid);
+        /* a jclass implied by a method or field parameter: the page's
+         * parameter table leaves it out, as the prototype does */
+        const jt_function *f = ctxid[n] ? jt_find_function(s, owner) : NULL;
+        for (size_t i = 0; f && i < f->nparams; i++)
+            if (f->params[i].implicit && !strcmp(f->params[i].id, ctxid + n + 1))
+                return JT_PART_HIDDEN;
         return jt_find_event(s, owner) ? JT_PART_EVENTS : JT_PART_PARAMETERS;
     }
     if (!strcmp(what, "capability") || !strcmp(what, "capability's effect here"))
@@ -411,7 +419,7 @@ static void collect(void *arg, const char *ctxid, const char *msgid, const char 
     u->what = what;     /* string literals of prose.c */
     u->line = line;
     u->part = part_of(what, ctxid, a->c->spec);
-    u->why = u->part == JT_PART_HIDDEN ? "not on the rendered page (the spec's issues, hidden there)"
+    u->why = u->part == JT_PART_HIDDEN ? "not on the rendered page (hidden there, or left out)"
                                        : "not found in the text";
     if (!u->ctx || !u->msgid)
         jt_fatal("out of memory");
