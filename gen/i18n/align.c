@@ -1954,7 +1954,8 @@ static bool find_translated_param(const ctx *c, row *r, size_t from, size_t to)
         size_t ns = phrase_start(c, s, from, 9, &cps);
         if (cps == 0 || cps > 8)
             continue;
-        if (ns > from && !is_sp(c->t[ns - 1]) && ((unsigned char)c->t[ns - 1] & 0x80) == 0 && c->t[ns - 1] != '\n')
+        if (ns > from && !is_sp(c->t[ns - 1]) && ((unsigned char)c->t[ns - 1] & 0x80) == 0 && c->t[ns - 1] != '\n' &&
+            !ends_in_name(c, ns))
             continue;
         r->ks = ns, r->ke = e, r->found = true;
         return true;
@@ -1977,6 +1978,15 @@ static void find_rows(ctx *c, rowset *rs, size_t from, size_t to)
             cur[RK_ERRUSE] = he;
     }
     size_t errtab = cur[RK_ERRUSE];
+    /* a parameter's row is in the parameters table, not the prototype
+     * before it (where "..." and the names are too) */
+    for (size_t k = 0; k < sizeof chrome / sizeof *chrome; k++) {
+        size_t hs, he;
+        if (chrome[k].kind == CH_HEADER && !strncmp(chrome[k].text, "参数", strlen("参数")) &&
+            find_sq(c->t, from, to, chrome[k].text, false, &hs, &he) &&
+            (cur[RK_PARAM] == from || he < cur[RK_PARAM]))
+            cur[RK_PARAM] = he;
+    }
     for (size_t i = 0; i < rs->n; i++) {
         row *r = &rs->r[i];
         if (r->kind == RK_ERRUSE) {
@@ -2036,8 +2046,9 @@ static void find_rows(ctx *c, rowset *rs, size_t from, size_t to)
         }
         size_t hi = to;
         for (size_t k = i + 1; k < rs->n; k++)
-            if (rs->r[k].kind == RK_PARAM && rs->r[k].found) {
-                hi = rs->r[k].ks;
+            if (rs->r[k].kind == RK_PARAM && rs->r[k].found && rs->r[k].ks >= lo) {
+                hi = rs->r[k].ks;   /* (one found before the table, "..." in
+                                       the prototype, bounds nothing) */
                 break;
             }
         hi = next_stop(c, &(rowset){ 0 }, lo, hi, false);
