@@ -1124,6 +1124,16 @@ static bool word_ends(const ctx *c, size_t p, size_t to)
     for (size_t e = q; e > p; e--)
         if (jt_vocab_class(c->vocab, c->t + p, e - p))
             return true;
+    /* the next cell starts with an acronym of the translated text
+     * ("JNIEnvJVM工具接口..."): a short run of capitals after a lowercase
+     * letter, running into translated text */
+    if (p > 0 && c->t[p - 1] >= 'a' && c->t[p - 1] <= 'z' && q - p <= 4 && q < to &&
+        ((unsigned char)c->t[q] & 0x80)) {
+        size_t k = p;
+        while (k < q && c->t[k] >= 'A' && c->t[k] <= 'Z')
+            k++;
+        return k == q;
+    }
     return false;
 }
 
@@ -2615,7 +2625,12 @@ static void do_rest(ctx *c)
             if (u)
                 add_row(&rs, RK_BASE, u, xstrdup(s->basetypes[i]->id));
         }
-        const head *blk = s->nbasetypes ? block_of(c, s->basetypes[0]->order) : NULL;
+        /* the page shows the data types after the errors and before the
+         * function table, the events after that table (the spec's order
+         * has the events first): they are in the error section's block */
+        const head *blk = !s->nbasetypes ? NULL
+                          : s->nerrors   ? block_of(c, s->errors[0]->order)
+                                         : block_of(c, s->basetypes[0]->order);
         if (blk) {
             /* after the error section */
             size_t from = blk->bstart;
