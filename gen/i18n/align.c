@@ -1195,6 +1195,16 @@ static bool ends_in_name(const ctx *c, size_t p)
     return false;
 }
 
+/* A constant's row ("JVMTI_X66", its name and value) glued to the cell
+ * before ("...JNIjbyteJVMTI_PRIMITIVE_TYPE_CHAR67"): a name in capitals
+ * after a lowercase letter or a digit cannot be the tail of another name
+ * (names do not change case there without a '_'). */
+static bool glued_cell(const ctx *c, size_t s, const char *key)
+{
+    char b = c->t[s - 1];
+    return key[0] >= 'A' && key[0] <= 'Z' && ((b >= 'a' && b <= 'z') || (b >= '0' && b <= '9'));
+}
+
 static bool find_row(const ctx *c, row *r, size_t from, size_t to)
 {
     size_t s, e;
@@ -1202,7 +1212,8 @@ static bool find_row(const ctx *c, row *r, size_t from, size_t to)
         if (!word_ends(c, e, to))
             continue;
         if (s > 0 && is_word(c->t[s - 1]) && r->kind != RK_PARAM && r->kind != RK_FIELD && r->kind != RK_BASE &&
-            !(r->kind == RK_ERRUSE && ends_in_name(c, s)))
+            !((r->kind == RK_ERRUSE || r->kind == RK_CONST) && ends_in_name(c, s)) &&
+            !(r->kind == RK_CONST && glued_cell(c, s, r->key)))
             continue;
         /* "can_x : 1;" in the typedef, "JVMTI_ERROR_X (100)" in the error section */
         size_t q = e;
@@ -1495,6 +1506,19 @@ static void xml_escape_into(sbuf *b, const char *s, size_t n)
 }
 
 /* The translated text ZH (plain, with copied-element markers) as markup. */
+/* S[POS] starts V, a lowercase name, right after an acronym the text
+ * glued it to ("JNIjbyte": a table cell "JNI <code>jbyte</code>" run
+ * together): the capitals before it are a word of their own. */
+static bool after_acronym(const char *s, size_t pos, const char *v)
+{
+    if (!(v[0] >= 'a' && v[0] <= 'z'))
+        return false;
+    size_t b = pos;
+    while (b > 0 && s[b - 1] >= 'A' && s[b - 1] <= 'Z')
+        b--;
+    return pos - b >= 2 && (b == 0 || !is_word(s[b - 1]));
+}
+
 static char *remark(const english *en, const char *zh)
 {
     /* escape, keeping markers */
@@ -1518,7 +1542,7 @@ static char *remark(const english *en, const char *zh)
                     break;
                 size_t pos = (size_t)(hit - s);
                 at = pos + 1;
-                if (is_word(v[0]) && pos > 0 && is_word(s[pos - 1]))
+                if (is_word(v[0]) && pos > 0 && is_word(s[pos - 1]) && !after_acronym(s, pos, v))
                     continue;
                 if (is_word(v[vl - 1]) && pos + vl < n && is_word(s[pos + vl]))
                     continue;
