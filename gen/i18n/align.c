@@ -329,6 +329,10 @@ typedef struct ctx {
     size_t nheads;
     size_t ftable;          /* where the function table starts; len if none */
     size_t ftable_end;      /* the end of its last line (the events follow it) */
+    /* the types' headings glued to the end of the line before their
+     * descriptions (type_heads): where no row or paragraph runs on */
+    struct tspan { size_t hs, he; } *theads;
+    size_t ntheads;
 } ctx;
 
 /* ---- the units ---------------------------------------------------------------- */
@@ -1255,6 +1259,9 @@ static size_t next_stop(const ctx *c, const rowset *rs, size_t from, size_t to, 
     for (size_t i = 0; i < rs->n; i++)
         if (rs->r[i].found && rs->r[i].ks >= from && rs->r[i].ks < stop)
             stop = rs->r[i].ks;
+    for (size_t i = 0; i < c->ntheads; i++)
+        if (c->theads[i].hs >= from && c->theads[i].hs < stop)
+            stop = c->theads[i].hs;
     for (size_t i = 0; i < sizeof chrome / sizeof *chrome; i++) {
         if (chrome[i].kind == CH_GENERATED && !generated)
             continue;
@@ -2490,29 +2497,27 @@ static void place_title(ctx *c, jt_aunit *u, const char *id)
         place(c, u, t, where, true);
 }
 
-/* A type's description.  The page shows a type as its heading (its title),
- * its description, its C definition and its table, captioned
+/* A type's heading and description.  The page shows a type as its heading
+ * (its title), its description, its C definition and its table, captioned
  * "<id>- <title>"; the text glues the heading to the end of the paragraph
  * before it and breaks the line after it, so the description is the text
  * from the start of the line that holds "typedef ... } <id>;" (or from its
  * title, where that line repeats it) to the "typedef".  The line before
  * must end with the heading: a run of translated text holding the
- * caption's title (the heading may word it a little differently). */
-static void type_description(ctx *c, const jt_typedef *td)
+ * caption's title (the heading may word it a little differently).
+ * False when the text does not show the type so. */
+static bool type_head(const ctx *c, const jt_typedef *td, size_t *hs_out, size_t *ds, size_t *de)
 {
-    jt_aunit *u = unit(c, td->id, false);
-    if (!u || (u->msgstr && !u->fuzzy))
-        return;
     size_t where;
-    char *title = inline_title(c, td->id, &where);
+    char *title = inline_title((ctx *)c, td->id, &where);
     if (!title)
-        return;
+        return false;
     char pat[300];
     snprintf(pat, sizeof pat, "} %s;%s-", td->id, td->id);
     size_t s, e;
     if (!find_sq(c->t, 0, c->len, pat, false, &s, &e)) {
         free(title);
-        return;
+        return false;
     }
     /* the "typedef" this definition starts with, on the same line */
     size_t ls = s;
@@ -2523,7 +2528,7 @@ static void type_description(ctx *c, const jt_typedef *td)
         td_at = p;
     if (!td_at || ls == 0) {
         free(title);
-        return;
+        return false;
     }
     size_t end = (size_t)(td_at - c->t), start = ls;
     /* the line before ends with the heading */
@@ -2546,9 +2551,36 @@ static void type_description(ctx *c, const jt_typedef *td)
     if (ok && find_sq(c->t, start, end, title, false, &a, &b))
         start = b;
     free(title);
-    if (!ok || start >= end)
+    if (!ok)
+        return false;
+    *hs_out = hs, *ds = start, *de = end;
+    return true;
+}
+
+static void type_heads(ctx *c)
+{
+    for (size_t i = 0; i < c->spec->ntypedefs; i++) {
+        size_t hs, ds, de;
+        if (!type_head(c, c->spec->typedefs[i], &hs, &ds, &de))
+            continue;
+        c->theads = realloc(c->theads, (c->ntheads + 1) * sizeof *c->theads);
+        if (!c->theads)
+            jt_fatal("out of memory");
+        size_t he = hs;
+        while (he < c->len && c->t[he] != '\n')
+            he++;
+        c->theads[c->ntheads++] = (struct tspan){ hs, he };
+    }
+}
+
+static void type_description(ctx *c, const jt_typedef *td)
+{
+    jt_aunit *u = unit(c, td->id, false);
+    if (!u || (u->msgstr && !u->fuzzy))
         return;
-    place(c, u, strndup(c->t + start, end - start), start, true);
+    size_t hs, start, end;
+    if (type_head(c, td, &hs, &start, &end) && start < end)
+        place(c, u, strndup(c->t + start, end - start), start, true);
 }
 
 /* ---- the whole ------------------------------------------------------------------- */
@@ -2915,6 +2947,7 @@ jt_alignment *jt_align(const jt_spec *spec, const jt_rtext *text)
     build_heads(&c);
     find_cands(&c);
     align_heads(&c);
+    type_heads(&c);
 
     for (size_t i = 0; i < c.nheads; i++) {
         head *h = &c.heads[i];
@@ -2942,6 +2975,7 @@ jt_alignment *jt_align(const jt_spec *spec, const jt_rtext *text)
         free(c.heads[i].toks);
     }
     free(c.heads);
+    free(c.theads);
     for (size_t i = 0; i <= c.umask; i++)
         free((char *)c.uidx[i].key);
     free(c.uidx);
