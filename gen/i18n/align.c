@@ -379,10 +379,13 @@ static jt_align_part part_of(const char *what, const char *ctxid, const jt_spec 
         /* a jclass implied by a method or field parameter: the page's
          * parameter table leaves it out, as the prototype does */
         const jt_function *f = ctxid[n] ? jt_find_function(s, owner) : NULL;
-        for (size_t i = 0; f && i < f->nparams; i++)
-            if (f->params[i].implicit && !strcmp(f->params[i].id, ctxid + n + 1))
+        const jt_event *ev = ctxid[n] ? jt_find_event(s, owner) : NULL;
+        const jt_param *ps = f ? f->params : ev ? ev->params : NULL;
+        size_t nps = f ? f->nparams : ev ? ev->nparams : 0;
+        for (size_t i = 0; i < nps; i++)
+            if (ps[i].implicit && !strcmp(ps[i].id, ctxid + n + 1))
                 return JT_PART_HIDDEN;
-        return jt_find_event(s, owner) ? JT_PART_EVENTS : JT_PART_PARAMETERS;
+        return ev ? JT_PART_EVENTS : JT_PART_PARAMETERS;
     }
     if (!strcmp(what, "capability") || !strcmp(what, "capability's effect here"))
         return JT_PART_CAPABILITIES;
