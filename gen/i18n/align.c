@@ -2008,6 +2008,38 @@ static bool find_translated_param(const ctx *c, row *r, size_t from, size_t to)
 }
 
 /* Search the rows in order within [from, to), each kind from the start. */
+/* Where the table of R's rows starts in [from, to): a function's
+ * parameters after its parameters table's header; a type's fields after
+ * the header that follows its caption ("jvmtiParamInfo- <title>字段 类型
+ * 描述"), the block may hold several types' tables. */
+static bool table_start(const ctx *c, const row *r, size_t from, size_t to, size_t *lo)
+{
+    const char *want = r->kind == RK_FIELD ? "字段" : "参数";
+    size_t hs, he;
+    if (r->kind == RK_FIELD) {
+        char cap[300];
+        snprintf(cap, sizeof cap, "%.*s-", (int)strcspn(r->u->ctx, "."), r->u->ctx);
+        size_t a, b;
+        for (size_t at = from; at < to && find_sq(c->t, at, to, cap, false, &a, &b); at = b) {
+            if (a > 0 && is_word(c->t[a - 1]))
+                continue;
+            for (size_t k = 0; k < sizeof chrome / sizeof *chrome; k++)
+                if (chrome[k].kind == CH_HEADER && !strncmp(chrome[k].text, want, strlen(want)) &&
+                    find_sq(c->t, b, b + 200 < to ? b + 200 : to, chrome[k].text, false, &hs, &he)) {
+                    *lo = he;
+                    return true;
+                }
+        }
+        return false;
+    }
+    *lo = to;
+    for (size_t k = 0; k < sizeof chrome / sizeof *chrome; k++)
+        if (chrome[k].kind == CH_HEADER && !strncmp(chrome[k].text, want, strlen(want)) &&
+            find_sq(c->t, from, *lo, chrome[k].text, false, &hs, &he))
+            *lo = he;
+    return true;
+}
+
 static void find_rows(ctx *c, rowset *rs, size_t from, size_t to)
 {
     size_t cur[RK_CAP + 1];
@@ -2068,36 +2100,33 @@ static void find_rows(ctx *c, rowset *rs, size_t from, size_t to)
         if (find_row(c, r, cur[r->kind], to))
             cur[r->kind] = r->ke;
     }
-    /* the parameters whose names the text translated, between the rows
-     * found around them */
-    size_t lo = SIZE_MAX;
-    for (size_t i = 0; i < rs->n; i++) {
-        row *r = &rs->r[i];
-        if (r->kind != RK_PARAM)
-            continue;
-        if (lo == SIZE_MAX) {
-            /* the first row: after the parameters table's header */
-            size_t hs, he;
-            lo = to;
-            for (size_t k = 0; k < sizeof chrome / sizeof *chrome; k++)
-                if (chrome[k].kind == CH_HEADER && !strncmp(chrome[k].text, "参数", strlen("参数")) &&
-                    find_sq(c->t, from, lo, chrome[k].text, false, &hs, &he))
-                    lo = he;
-        }
-        if (r->found) {
-            lo = r->ke;
-            continue;
-        }
-        size_t hi = to;
-        for (size_t k = i + 1; k < rs->n; k++)
-            if (rs->r[k].kind == RK_PARAM && rs->r[k].found && rs->r[k].ks >= lo) {
-                hi = rs->r[k].ks;   /* (one found before the table, "..." in
-                                       the prototype, bounds nothing) */
+    /* the parameters and fields whose names the text translated, between
+     * the rows found around them */
+    static const row_kind named[] = { RK_PARAM, RK_FIELD };
+    for (size_t nk = 0; nk < sizeof named / sizeof *named; nk++) {
+        row_kind kind = named[nk];
+        size_t lo = SIZE_MAX;
+        for (size_t i = 0; i < rs->n; i++) {
+            row *r = &rs->r[i];
+            if (r->kind != kind)
+                continue;
+            if (lo == SIZE_MAX && !table_start(c, r, from, to, &lo))
                 break;
+            if (r->found) {
+                lo = r->ke;
+                continue;
             }
-        hi = next_stop(c, &(rowset){ 0 }, lo, hi, false);
-        if (lo < hi && find_translated_param(c, r, lo, hi))
-            lo = r->ke;
+            size_t hi = to;
+            for (size_t k = i + 1; k < rs->n; k++)
+                if (rs->r[k].kind == kind && rs->r[k].found && rs->r[k].ks >= lo) {
+                    hi = rs->r[k].ks;   /* (one found before the table, "..." in
+                                           the prototype, bounds nothing) */
+                    break;
+                }
+            hi = next_stop(c, &(rowset){ 0 }, lo, hi, false);
+            if (lo < hi && find_translated_param(c, r, lo, hi))
+                lo = r->ke;
+        }
     }
 }
 
