@@ -81,13 +81,25 @@
  *    the parameters come after them), and an error row ends where any
  *    error's name begins.  A parameter whose name the text translated
  *    ("深度jint") is found by its C type after a short run of translated
- *    text, in order, between the rows found around it.  The capabilities
+ *    text, in order, between the rows found around it (a type's field
+ *    likewise, after the header that follows its caption), also after a
+ *    cell that ends with a name of the spec.  A row glued to the cell
+ *    before it is a row when that cell ends with a name of the spec (an
+ *    error's or a constant's row) or when it is a constant's capital name
+ *    after a lowercase letter or digit ("JNIjbyteJVMTI_..._CHAR67").  A
+ *    type's heading, glued to the end of the line before its description,
+ *    ends any row or paragraph there.  The base types are in the error
+ *    section's block (the page shows the data types before the function
+ *    table and the events after it).  The capabilities
  *    table is sure when four in five of its names are found in order.
  * 4. Descriptions and sections run from the heading to the owner's first
  *    row or table header, less the C the page puts there (the prototype,
  *    typedefs, the phase row before the capabilities table), with each
  *    constants group the description holds cut out and its placeholder
  *    (<constants id=.../>) put where it was.
+ *    A type's description runs from the start of the line of its C
+ *    definition to the "typedef", when the line before ends with its
+ *    heading (like the table caption's title).
  * 5. Titles: a function's from the function table by its slot number; a
  *    type's or constants group's from "jvmtiThreadInfo- <title>" or
  *    "<title> ( jvmtiPhase)"; a section's, category's, function type's
@@ -109,7 +121,10 @@
  *    run into the next row (a word holding a name of the spec followed by
  *    a C type: "...barshort_descriptionchar*").  Anything else found is
  *    fuzzy, with the reason; nothing found is missing.
- * 8. The change history: rows by their dates, in order (see there). */
+ * 8. The change history: rows by their dates, in order (see there).
+ * Units the rendered page does not show (its hidden issues section, the
+ * implied jclass parameters its tables skip) are a part of their own,
+ * not-on-page: no text of the page can have them. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* memmem */
 #endif
