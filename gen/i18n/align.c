@@ -38,17 +38,21 @@
  *    aligned with the text's heading-like lines (short, no sentence end
  *    but a closing question mark, no colon, no C; and a short tail glued
  *    after a paragraph's last full stop; or a title that is code, kept in
- *    English: "JAVA_TOOL_OPTIONS"; never the page's own index headings,
- *    a table of phrases below) by dynamic programming, monotone,
- *    skipping on either side.  The function table's lines are not candidates; the events
- *    after it are.
+ *    English: "JAVA_TOOL_OPTIONS"; never the page's own headings of its
+ *    indexes and parts, a table of phrases in align_text.c, nor a type's
+ *    title as the text captions it, "jvmtiTimerInfo- 计时器信息") by
+ *    dynamic programming, monotone, skipping on either side.  The function
+ *    table's lines are not candidates; the events after it are.
  *    Scoring a pair (heading, line): 0.2 for being a pair at all (-1.5
- *    for a glued tail whose next line goes on with a code name: most
- *    likely a sentence broken where the extraction broke the line), and more
+ *    for a glued tail whose next line goes on with a name of the spec:
+ *    most likely a sentence broken where the extraction broke the line;
+ *    such a tail does not end a section's span either), and more
  *    by evidence: +4 when the heading's prototype follows the line before
  *    any other heading-like line (+3, +2 when one or two come between);
  *    +3 when the line is the function table's title for that function
- *    (+1.5 x similarity when close); +1 when the section's first
+ *    (+1.5 x similarity when close; a function whose prototype the text
+ *    lacks and whose table title is not close is no pair at all: the
+ *    text lost its heading); +1 when the section's first
  *    identifier follows within 800 bytes; and for a section, its code
  *    names (words with '_', a digit or an inner capital, and link
  *    targets, that the text has at most six times, counted only where
@@ -128,7 +132,9 @@
  *    few characters of the translation per character of English: between
  *    0.08 and 1.2, for units longer than 60 characters), and it does not
  *    run into the next row (a word holding a name of the spec followed by
- *    a C type: "...barshort_descriptionchar*").  Anything else found is
+ *    a C type: "...barshort_descriptionchar*"), and it names no name of
+ *    the spec its English does not (a lost table's rows found in the next
+ *    function's block are that function's).  Anything else found is
  *    fuzzy, with the reason; nothing found is missing.
  * 8. The change history: rows by their dates, in order (see there).
  * Units the rendered page does not show (its hidden issues section, the
@@ -339,6 +345,9 @@ jt_alignment *jt_align(const jt_spec *spec, const jt_rtext *text)
     }
     free(c.heads);
     free(c.theads);
+    for (size_t i = 0; i < c.ntitles; i++)
+        free(c.type_titles[i]);
+    free(c.type_titles);
     for (size_t i = 0; i <= c.umask; i++)
         free((char *)c.uidx[i].key);
     free(c.uidx);

@@ -108,7 +108,8 @@ static bool page_heading(const ctx *c, size_t s, size_t e)
 {
     for (size_t i = 0; i < ja_nchrome; i++) {
         size_t a, b;
-        if (ja_chrome[i].kind == CH_HEADING && ja_find_sq(c->t, s, e, ja_chrome[i].text, false, &a, &b)) {
+        if ((ja_chrome[i].kind == CH_HEADING || ja_chrome[i].kind == CH_PART) &&
+            ja_find_sq(c->t, s, e, ja_chrome[i].text, false, &a, &b)) {
             bool rest = false;
             for (size_t k = s; k < a; k++)
                 rest |= !ja_is_sp(c->t[k]);
@@ -121,15 +122,55 @@ static bool page_heading(const ctx *c, size_t s, size_t e)
     return false;
 }
 
+/* Whether the line at P starts with a name of the spec ("ClassFileLoadHook事件"):
+ * a sentence the extraction broke before a code name goes on there.  An
+ * acronym the translation keeps ("JVM TI函数...") is no name. */
+static bool starts_with_name(const ctx *c, size_t p)
+{
+    size_t n = 0;
+    while (p + n < c->len && ja_is_word(c->t[p + n]))
+        n++;
+    return n && jt_vocab_class(c->vocab, c->t + p, n) != 0;
+}
+
+/* The types' titles as the text captions them ("jvmtiTimerInfo- 计时器信息"):
+ * a line that is one of them is a type's heading, not a section's. */
+static void type_titles(ctx *c)
+{
+    for (size_t i = 0; i < c->spec->ntypedefs; i++) {
+        size_t where;
+        char *t = ja_inline_title(c, c->spec->typedefs[i]->id, &where);
+        if (!t)
+            continue;
+        c->type_titles = realloc(c->type_titles, (c->ntitles + 1) * sizeof *c->type_titles);
+        if (!c->type_titles)
+            jt_fatal("out of memory");
+        c->type_titles[c->ntitles++] = t;
+    }
+}
+
+static bool type_title_line(const ctx *c, size_t s, size_t e)
+{
+    while (s < e && ja_is_sp(c->t[s]))
+        s++;
+    while (e > s && ja_is_sp(c->t[e - 1]))
+        e--;
+    for (size_t i = 0; i < c->ntitles; i++)
+        if (strlen(c->type_titles[i]) == e - s && !memcmp(c->t + s, c->type_titles[i], e - s))
+            return true;
+    return false;
+}
+
 void ja_find_cands(ctx *c)
 {
+    type_titles(c);
     size_t cap = 0;
     for (size_t l = 0; l < c->rt->nlines; l++) {
         size_t s = c->rt->line_start[l];
         size_t e = l + 1 < c->rt->nlines ? c->rt->line_start[l + 1] - 1 : c->len;
         if (s >= c->ftable && s < c->ftable_end)
             continue;           /* the function table's lines */
-        if (page_heading(c, s, e))
+        if (page_heading(c, s, e) || type_title_line(c, s, e))
             continue;
         if (heading_like(c->t + s, e - s) || kept_heading(c, s, e)) {
             add_cand(c, &cap, s, e);
@@ -152,7 +193,7 @@ void ja_find_cands(ctx *c)
                     clean = false;
             if (clean && !page_heading(c, last, e)) {
                 add_cand(c, &cap, last, e);
-                c->cands[c->ncands - 1].doubtful = e + 1 < c->len && ja_is_word(c->t[e + 1]);
+                c->cands[c->ncands - 1].doubtful = starts_with_name(c, e + 1);
             }
         }
     }
@@ -485,11 +526,17 @@ static double pair_score(ctx *c, const head *h, size_t j, const char *intro_iden
             double m = l < r ? l : r;
             if (m >= 0.6)
                 s += 1.5 * m;
+            else if (h->anchor < 0)
+                return -1;      /* a function the text shows only in its table:
+                                   its heading is lost, not this line */
         }
     }
     if (h->ntoks) {
         /* the section's words in the text up to the next heading-like line */
-        size_t to = j + 1 < c->ncands ? c->cands[j + 1].start : c->len;
+        size_t nx = j + 1;
+        while (nx < c->ncands && c->cands[nx].doubtful)
+            nx++;               /* most likely a sentence broken, no heading */
+        size_t to = nx < c->ncands ? c->cands[nx].start : c->len;
         if (to > k->end + SPAN_MAX)
             to = k->end + SPAN_MAX;
         double hits = tok_hits(h, k->end, to);

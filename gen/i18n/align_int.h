@@ -24,7 +24,15 @@
 #include "util/diag.h"
 
 /* the page's own words (align_text.c) */
-typedef enum { CH_HEADER, CH_GENERATED, CH_HEADING } chrome_kind;
+typedef enum {
+    CH_HEADER,      /* a table's header: ends the row or text before it */
+    CH_GENERATED,   /* a sentence the page adds to a parameter */
+    CH_HEADING,     /* a heading of the page's own index, alone on its line or
+                       glued to a paragraph's end; ends the text before it */
+    CH_PART         /* a heading of one of the page's parts (its functions,
+                       errors, events): a line of its own and nothing else,
+                       as the word is common in prose */
+} chrome_kind;
 struct chrome { chrome_kind kind; const char *text; };
 extern const struct chrome ja_chrome[];
 extern const size_t ja_nchrome;
@@ -36,10 +44,6 @@ typedef struct sbuf {
 } sbuf;
 
 /* ---- the context: one alignment's state, every step's first argument ---- */
-
-typedef struct unit_ref {
-    size_t index;           /* into the alignment's units */
-} unit_ref;
 
 typedef struct cand {
     size_t start, end;      /* the line (or glued tail) */
@@ -86,6 +90,9 @@ typedef struct ctx {
      * descriptions (ja_type_heads): where no row or paragraph runs on */
     struct tspan { size_t hs, he; } *theads;
     size_t ntheads;
+    /* the types' titles as the text captions them (ja_find_cands) */
+    char **type_titles;
+    size_t ntitles;
 } ctx;
 
 /* the units as jt_prose_units gives them (align_units.c) */

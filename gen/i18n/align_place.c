@@ -51,6 +51,36 @@ static bool has_glued_row(const ctx *c, const char *t)
     return false;
 }
 
+/* Whether S has the word W (N bytes) standing alone. */
+static bool has_word(const char *s, const char *w, size_t n)
+{
+    for (const char *q = s; (q = memmem(q, strlen(q), w, n)) != NULL; q++)
+        if ((q == s || !ja_is_word(q[-1])) && !ja_is_word(q[n]))
+            return true;
+    return false;
+}
+
+/* Whether the text T names a name of the spec that MSGID, its English, has
+ * nowhere (in a translated text even a name that reads as English,
+ * "klass", is code): a translation keeps the names it has and adds none,
+ * so such text is another unit's (a lost table's rows found in the next
+ * one's block). */
+static bool names_more(const ctx *c, const char *t, const char *msgid)
+{
+    for (size_t i = 0; t[i];) {
+        size_t n = 0;
+        while (ja_is_word(t[i + n]))
+            n++;
+        if (!n)
+            i++;
+        else if (jt_vocab_class(c->vocab, t + i, n) != 0 && !has_word(msgid, t + i, n))
+            return true;
+        else
+            i += n;
+    }
+    return false;
+}
+
 /* Places the translated text ZH (plain, markers) as U's msgstr and judges
  * it.  Takes ZH. */
 void ja_place(ctx *c, jt_aunit *u, char *zh, size_t at, bool sure_position)
@@ -94,6 +124,8 @@ void ja_place(ctx *c, jt_aunit *u, char *zh, size_t at, bool sure_position)
         why = "its identifiers differ from the English";
     else if (strcmp(h_en, h_zh) != 0)
         why = "an element copied as-is is missing";
+    else if (names_more(c, t, u->msgid))
+        why = "it names a name of the spec its English does not";
     else if (!sure_position)
         why = "its place in the text is not sure";
     else if (has_glued_row(c, t))

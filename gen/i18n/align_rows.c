@@ -134,7 +134,7 @@ size_t ja_next_stop(const ctx *c, const rowset *rs, size_t from, size_t to, bool
         if (c->theads[i].hs >= from && c->theads[i].hs < stop)
             stop = c->theads[i].hs;
     for (size_t i = 0; i < ja_nchrome; i++) {
-        if (ja_chrome[i].kind == CH_GENERATED && !generated)
+        if ((ja_chrome[i].kind == CH_GENERATED && !generated) || ja_chrome[i].kind == CH_PART)
             continue;
         size_t s, e;
         if (ja_find_sq(c->t, from, stop, ja_chrome[i].text, false, &s, &e))
@@ -144,10 +144,6 @@ size_t ja_next_stop(const ctx *c, const rowset *rs, size_t from, size_t to, bool
 }
 
 /* ---- the owners ------------------------------------------------------------------- */
-
-typedef struct owner_rows {
-    rowset rows;
-} owner_rows;
 
 /* The C type of a parameter as the page writes it, for its row key. */
 static char *param_key(const jt_param *p)

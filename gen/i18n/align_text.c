@@ -30,7 +30,11 @@ const struct chrome ja_chrome[] = {
     { CH_HEADER, "日期 变更" },
     { CH_HEADING, "函数索引" },
     { CH_HEADING, "常量索引" },
+    { CH_HEADING, "事件索引" },
     { CH_HEADING, "变更历史" },
+    { CH_PART, "函数" },
+    { CH_PART, "错误" },
+    { CH_PART, "事件" },
     { CH_GENERATED, "代理传" },
     { CH_GENERATED, "代理程序传" },
 };
