@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cmd/trace.h"
+#include "trace/trace.h"
 #include "util/diag.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -28,7 +28,7 @@
 #include "jc_errdoc.h"
 #include "jc_inline.h"
 #include "jc_jvmti.h"
-#include "../gen/cmd/trace.h"
+#include "../gen/trace/trace.h"
 #include "jvmti_names.h"
 
 extern int jc_selection_inits;  /* runtime_stubs.c */

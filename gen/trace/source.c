@@ -20,7 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "trace_src.h"
+#include "source.h"
 
 #define WINDOW (4u << 20)
 

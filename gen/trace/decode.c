@@ -63,7 +63,7 @@
 #include "../util/diag.h"
 #include "../util/suggest.h"
 #include "trace.h"
-#include "trace_src.h"
+#include "source.h"
 
 #define STR_MAX 65536           /* jc_trace.c: bytes of one string shown */
 #define MAX_IDS JC_BIN_MAX_IDS
