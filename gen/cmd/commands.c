@@ -7,7 +7,7 @@
 #include "cmd/align.h"
 #include "cmd/pot.h"
 #include "cmd/site.h"
-#include "trace/trace.h"
+#include "cmd/trace.h"
 
 const jt_command jt_commands[] = {
     { "diff", jt_diff_main, "[--format=text|json|html] [-q] OLD.xml NEW.xml" },

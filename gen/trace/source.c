@@ -1,5 +1,5 @@
-/* trace_src.c — the bytes of a recording, from memory or through a window
- * over the file (trace_src.h).
+/* source.c — the bytes of a recording, from memory or through a window
+ * over the file (source.h).
  *
  * A recording may be far larger than memory (a long run, trace=all: GiBs),
  * so `jvmtigen trace` never reads it whole: the decoder walks it front to

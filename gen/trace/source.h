@@ -1,7 +1,7 @@
-/* trace_src.h — the bytes of a recording for `jvmtigen trace`
- * (gen/cmd/trace.c): in memory already (the fuzz target, a chunk loaded
+/* source.h — the bytes of a recording for the decoder of `jvmtigen trace`
+ * (gen/trace/decode.c): in memory already (the fuzz target, a chunk loaded
  * whole), or read from a file through a window of a few MiB, so that a
- * recording of any size is read in bounded memory (trace_src.c). */
+ * recording of any size is read in bounded memory (source.c). */
 #ifndef JVMTIGEN_TRACE_SRC_H
 #define JVMTIGEN_TRACE_SRC_H
 

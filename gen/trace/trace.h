@@ -1,4 +1,6 @@
-/* trace.h — `jvmtigen trace`: print a format=bin recording of the shim. */
+/* trace.h — the decoder of the shim's format=bin recordings (gen/trace/,
+ * overview in decode.c), which `jvmtigen trace` (gen/cmd/trace.c), the
+ * unit tests and the fuzz target call. */
 #ifndef JVMTIGEN_TRACE_H
 #define JVMTIGEN_TRACE_H
 
@@ -34,10 +36,9 @@ int jt_trace_decode_fd(int fd, uint64_t len, const char *path, enum jt_trace_fmt
                        FILE *to, int *write_failed);
 
 /* "250ms", "1.5s", "300us", "42ns", "42" as nanoseconds (saturated at
- * UINT64_MAX); -1 when s is not such a time. */
+ * UINT64_MAX); -1 when s is not such a time (JT_TRACE_TIME_EXPECTED says
+ * what is). */
+#define JT_TRACE_TIME_EXPECTED "expected a time after the first record: 250ms, 1.5s, 300us, 42ns"
 int jt_trace_parse_time(const char *s, uint64_t *out);
-
-/* argv[0] is "trace": [--format=text|jsonl|chrome] [filters] FILE.  Exit status. */
-int jt_trace_main(int argc, char **argv);
 
 #endif

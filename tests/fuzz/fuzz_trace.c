@@ -1,5 +1,5 @@
 /* fuzz_trace.c — libFuzzer target: the reader of format=bin recordings
- * (`jvmtigen trace`, gen/cmd/trace.c) on any bytes, in both output
+ * (`jvmtigen trace`, gen/trace/) on any bytes, in both output
  * formats.  A recording is outside input (a crash cuts it, anyone can hand
  * one over): bad bytes must give a message, never a crash or an overread.
  * Replayed over tests/fuzz/trace-seeds/ in `make check`

@@ -1038,7 +1038,7 @@ END_TEST
 static int cmp_line(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* Every kind of value and record, written to a text or jsonl log and, with
- * record=, to a recording; `jvmtigen trace`'s decoder (gen/cmd/trace.c)
+ * record=, to a recording; `jvmtigen trace`'s decoder (gen/trace/)
  * must give the log's lines exactly (sorted: it orders by start time). */
 static void record_roundtrip(const char *fmt, const char *extra)
 {

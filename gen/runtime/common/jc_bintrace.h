@@ -1,5 +1,5 @@
 /* jc_bintrace.h — the layout of a format=bin recording, shared by the
- * recorder (gen/runtime/common/jc_bin.c) and the decoder (gen/cmd/trace.c,
+ * recorder (gen/runtime/common/jc_bin.c) and the decoder (gen/trace/,
  * `jvmtigen trace`).  Little-endian, as the machines the shim runs on.
  *
  *   [0, header)   128 bytes: magic (the same since version 3), version,

@@ -1,7 +1,7 @@
 /* jc_trace_syntax.h — the syntax of the shim's text and jsonl records, one
  * definition for the two programs that write it: the shim, as it runs
  * (jc_trace.c, and jc_crash.c's last records), and `jvmtigen trace`, which
- * prints a format=bin recording as the shim would have (gen/cmd/trace.c).
+ * prints a format=bin recording as the shim would have (gen/trace/).
  * A record that reads the same from both is the point of the decoder, so
  * the punctuation of each format, the kind words and the rule for a bare
  * word in text live here once.  The words for a phase are an interface's

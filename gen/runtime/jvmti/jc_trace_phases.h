@@ -2,7 +2,7 @@
  * one table for the shim (jc_iface_jvmti's phase_name, which the trace
  * writer and the crash path ask, and the "allowed in:" list of a phase
  * violation in jc_support.c) and for `jvmtigen trace`, which prints a
- * recording's phase byte the same way (gen/cmd/trace.c).
+ * recording's phase byte the same way (gen/trace/).
  *
  * The words are JVMTI's, so they live in the JVMTI tool, behind jc_iface,
  * not in common/'s record syntax (jc_trace_syntax.h).  Plain data and a
