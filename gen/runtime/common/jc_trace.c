@@ -959,9 +959,9 @@ void jc_rec_end(jc_rec *r, uint64_t t_ns, uint64_t dur_ns)
  * what its thread had batched before it (emit_line), so that the other
  * threads' calls up to the moment the process is gone reach the log; here
  * every batch is written as it stands.  Nothing here waits on a lock for
- * ever: the locks are tried for a while, then the bytes are written anyway
- * (the process is dying; a thread that holds a lock may be the one that
- * crashed). */
+ * ever: the locks are tried for a while (the process is dying; a thread
+ * that holds a lock may be the one that crashed); the sink's lock is then
+ * done without, a batch's is not (below). */
 
 int jc_trace_crash_flush(void)
 {
@@ -969,15 +969,20 @@ int jc_trace_crash_flush(void)
         return -1;                      /* a second time, or after exit's last flush */
     bool list_locked = jc_lock_for(&batches_mu, 1000);
     for (batch *b = all_batches; b; b = b->next) {
-        bool locked = jc_lock_for(&b->mu, 1000);
+        /* A batch whose lock stays taken is its owner's to write: the owner
+         * is inside emit_line, which writes all it has now that
+         * jc_sink_dying is set.  Touching it unlocked would race with the
+         * owner's append (len reset under its memcpy: a stale, torn head
+         * of the buffer written later, two records on one line). */
+        if (!jc_lock_for(&b->mu, 1000))
+            continue;
         size_t n = b->len;
         while (n > 0 && b->p[n - 1] != '\n')   /* whole lines only */
             n--;
         if (n > 0)
             sink_write(b->p, n);
         b->len = 0;
-        if (locked)
-            pthread_mutex_unlock(&b->mu);
+        pthread_mutex_unlock(&b->mu);
     }
     if (list_locked)
         pthread_mutex_unlock(&batches_mu);
