@@ -7,7 +7,6 @@
 
 /* ---- 1. headings --------------------------------------------------------------- */
 
-static bool code_like(const char *w, size_t n);
 
 static bool heading_like(const char *s, size_t n)
 {
@@ -73,18 +72,6 @@ static const char *head_label(const head *h)
     if (h->kind == H_CATEGORY)
         return ((const jt_category *)h->obj)->label;
     return NULL;
-}
-
-/* A title that is code (one word with '_', a digit or an inner capital:
- * "JAVA_TOOL_OPTIONS") stays as it is in a translation. */
-bool ja_code_title(const char *label)
-{
-    if (!label || !*label)
-        return false;
-    for (const char *p = label; *p; p++)
-        if (!ja_is_word(*p))
-            return false;
-    return code_like(label, strlen(label));
 }
 
 /* The line [s, e) is a heading the translation kept in English because it
@@ -197,26 +184,6 @@ void ja_find_cands(ctx *c)
             }
         }
     }
-}
-
-/* share of the code points of A that B has too (a crude likeness of two
- * short titles) */
-double ja_likeness(const char *a, const char *b)
-{
-    size_t total = 0, hit = 0;
-    for (size_t i = 0; a[i];) {
-        size_t k;
-        ja_cp_at(a + i, &k);
-        if ((unsigned char)a[i] >= 0x80) {
-            total++;
-            char one[5] = { 0 };
-            memcpy(one, a + i, k);
-            if (strstr(b, one))
-                hit++;
-        }
-        i += k;
-    }
-    return total ? (double)hit / (double)total : 0.0;
 }
 
 static int cmp_head(const void *a, const void *b)
@@ -380,16 +347,6 @@ static bool first_ident(ctx *c, const jt_doc *d, char *out, size_t n)
  * RARE_MAX times tie the section's heading to the text that follows it. */
 enum { RARE_MAX = 6, SPAN_MAX = 4000 };
 
-static bool code_like(const char *w, size_t n)
-{
-    if (n < 3)
-        return false;
-    for (size_t i = 0; i < n; i++)
-        if (w[i] == '_' || (w[i] >= '0' && w[i] <= '9') || (i > 0 && w[i] >= 'A' && w[i] <= 'Z'))
-            return true;
-    return false;
-}
-
 /* Whether the word at [at, at+n) stands in translated prose: a non-ASCII
  * character next to it, spaces aside. */
 static bool in_prose(const ctx *c, size_t at, size_t n)
@@ -450,7 +407,7 @@ static void collect_toks(ctx *c, head *h, const jt_doc *d)
             continue;           /* a nested section's words are its own */
         if (d->name && jt_ident_link_element(d->name) && !d->children) {
             const char *id = jt_doc_attr(d, "id");
-            if (id && code_like(id, strlen(id)))
+            if (id && ja_code_like(id, strlen(id)))
                 add_tok(c, h, id, strlen(id));
         }
         if (!d->name && d->text)
@@ -462,7 +419,7 @@ static void collect_toks(ctx *c, head *h, const jt_doc *d)
                 const char *q = p;
                 while (ja_is_word(*q))
                     q++;
-                if (code_like(p, (size_t)(q - p)))
+                if (ja_code_like(p, (size_t)(q - p)))
                     add_tok(c, h, p, (size_t)(q - p));
                 p = q;
             }

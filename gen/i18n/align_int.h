@@ -165,6 +165,12 @@ void ja_sb_addn(sbuf *b, const char *s, size_t n);
 void ja_sb_add(sbuf *b, const char *s);
 char *ja_sb_take(sbuf *b);
 bool ja_find_sq(const char *t, size_t from, size_t to, const char *pat, bool nl, size_t *s, size_t *e);
+char *ja_xstrdup(const char *s);
+bool ja_code_like(const char *w, size_t n);
+bool ja_code_title(const char *label);
+double ja_likeness(const char *a, const char *b);
+size_t ja_phrase_start(const ctx *c, size_t p, size_t lo, size_t max, size_t *ncps);
+size_t ja_sentences_end(const ctx *c, size_t from, size_t to, size_t want);
 
 /* align_units.c */
 bool ja_hidden_intro(const jt_intro *in);
@@ -174,9 +180,7 @@ jt_aunit *ja_unit(ctx *c, const char *ctxid, bool label);
 jt_aunit *ja_unit_nth(ctx *c, const char *ctxid, bool label, size_t nth);
 
 /* align_heads.c */
-bool ja_code_title(const char *label);
 void ja_find_cands(ctx *c);
-double ja_likeness(const char *a, const char *b);
 char *ja_table_title(ctx *c, const jt_function *f, size_t *where);
 void ja_build_heads(ctx *c);
 void ja_align_heads(ctx *c);
@@ -184,7 +188,6 @@ const head *ja_block_of(const ctx *c, int order);
 
 /* align_rows.c */
 row *ja_add_row(rowset *rs, row_kind kind, jt_aunit *u, char *key);
-char *ja_xstrdup(const char *s);
 size_t ja_next_stop(const ctx *c, const rowset *rs, size_t from, size_t to, bool generated);
 void ja_params_rows(ctx *c, rowset *rs, row_kind kind, const char *owner, const jt_param *ps, size_t n);
 void ja_uses_rows(ctx *c, rowset *rs, const char *owner, const jt_cap_use *caps, size_t ncaps,
@@ -207,9 +210,7 @@ void ja_place(ctx *c, jt_aunit *u, char *zh, size_t at, bool sure_position);
 
 /* align_prose.c */
 void ja_cut_c(const ctx *c, size_t from, size_t to, cuts *cs);
-size_t ja_phrase_start(const ctx *c, size_t p, size_t lo, size_t max, size_t *ncps);
 bool ja_group_span(ctx *c, const jt_constants *g, size_t from, size_t to, size_t *gs, size_t *ge, rowset *rows);
-size_t ja_sentences_end(const ctx *c, size_t from, size_t to, size_t want);
 void ja_do_function(ctx *c, const head *h, const head *blk);
 void ja_do_callback(ctx *c, const head *h, const head *blk);
 void ja_do_event(ctx *c, const head *h, const head *blk);

@@ -73,30 +73,6 @@ void ja_cut_c(const ctx *c, size_t from, size_t to, cuts *cs)
         }
 }
 
-/* Where the run of translated text that ends at P begins: back over
- * non-ASCII code points, not before LO, stopping at the end of a sentence
- * or a clause (a full stop, a colon, a comma) and after at most MAX code
- * points; their number in *NCPS.  A constants group's title before its
- * "( id)" and a parameter name the text translated before its C type are
- * such runs. */
-size_t ja_phrase_start(const ctx *c, size_t p, size_t lo, size_t max, size_t *ncps)
-{
-    size_t start = p, n = 0;
-    while (start > lo && n < max && ((unsigned char)c->t[start - 1] & 0x80)) {
-        size_t j = start - 1;
-        while (j > lo && ((unsigned char)c->t[j] & 0xC0) == 0x80)
-            j--;
-        size_t k;
-        unsigned cp = ja_cp_at(c->t + j, &k);
-        if (ja_sentence_end(cp) || cp == 0xFF1A || cp == 0xFF0C || cp == 0x3001)
-            break;
-        start = j, n++;
-    }
-    if (ncps)
-        *ncps = n;
-    return start;
-}
-
 /* The constants group G's table in [from, to): from its title to its last
  * row's end.  Returns false when its title is not there. */
 bool ja_group_span(ctx *c, const jt_constants *g, size_t from, size_t to, size_t *gs, size_t *ge, rowset *rows)
@@ -124,23 +100,6 @@ bool ja_group_span(ctx *c, const jt_constants *g, size_t from, size_t to, size_t
     *gs = title;
     *ge = end;
     return true;
-}
-
-/* ---- the last row of a group: as many sentences as its English ------------------ */
-
-size_t ja_sentences_end(const ctx *c, size_t from, size_t to, size_t want)
-{
-    size_t n = 0;
-    for (size_t i = from; i < to;) {
-        size_t k;
-        unsigned cp = ja_cp_at(c->t + i, &k);
-        i += k;
-        if (ja_sentence_end(cp) && ++n == want)
-            return i;
-        if (cp == '\n')
-            return i - 1;
-    }
-    return to;
 }
 
 static char *cut_text(const ctx *c, size_t from, size_t to, cuts *cs)

@@ -45,14 +45,6 @@ row *ja_add_row(rowset *rs, row_kind kind, jt_aunit *u, char *key)
     return r;
 }
 
-char *ja_xstrdup(const char *s)
-{
-    char *d = strdup(s);
-    if (!d)
-        jt_fatal("out of memory");
-    return d;
-}
-
 /* Find KEY for row R in [from, to), word-bounded at its end; the row
  * kinds that the page also writes in C or in other tables refuse those
  * places. */

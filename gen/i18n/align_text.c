@@ -1,8 +1,10 @@
 /* align_text.c — the text helpers of `jvmtigen align`: the page's own words
  * per language (table headers, added sentences, index headings), code
- * points, growable strings, and matching with spaces ignored (the page's
- * plain text loses and adds spaces anywhere).  Shared by every step of the
- * overview at the top of align.c. */
+ * points, growable strings, matching with spaces ignored (the page's
+ * plain text loses and adds spaces anywhere), and the words, titles and
+ * runs of text the steps judge alike.  Shared by every step of the
+ * overview at the top of align.c and depending on none, so that the
+ * steps' files depend on each other one way only. */
 #include "i18n/align_int.h"
 
 /* ---- the page's own words, as translations render them -------------------
@@ -159,3 +161,97 @@ bool ja_find_sq(const char *t, size_t from, size_t to, const char *pat, bool nl,
     return false;
 }
 
+/* ---- words, titles and runs of text ---------------------------------------- */
+
+char *ja_xstrdup(const char *s)
+{
+    char *d = strdup(s);
+    if (!d)
+        jt_fatal("out of memory");
+    return d;
+}
+
+/* A word that is code: three characters or more, with '_', a digit or an
+ * uppercase letter after the first. */
+bool ja_code_like(const char *w, size_t n)
+{
+    if (n < 3)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (w[i] == '_' || (w[i] >= '0' && w[i] <= '9') || (i > 0 && w[i] >= 'A' && w[i] <= 'Z'))
+            return true;
+    return false;
+}
+
+/* A title that is code (one word with '_', a digit or an inner capital:
+ * "JAVA_TOOL_OPTIONS") stays as it is in a translation. */
+bool ja_code_title(const char *label)
+{
+    if (!label || !*label)
+        return false;
+    for (const char *p = label; *p; p++)
+        if (!ja_is_word(*p))
+            return false;
+    return ja_code_like(label, strlen(label));
+}
+
+/* share of the code points of A that B has too (a crude likeness of two
+ * short titles) */
+double ja_likeness(const char *a, const char *b)
+{
+    size_t total = 0, hit = 0;
+    for (size_t i = 0; a[i];) {
+        size_t k;
+        ja_cp_at(a + i, &k);
+        if ((unsigned char)a[i] >= 0x80) {
+            total++;
+            char one[5] = { 0 };
+            memcpy(one, a + i, k);
+            if (strstr(b, one))
+                hit++;
+        }
+        i += k;
+    }
+    return total ? (double)hit / (double)total : 0.0;
+}
+
+/* Where the run of translated text that ends at P begins: back over
+ * non-ASCII code points, not before LO, stopping at the end of a sentence
+ * or a clause (a full stop, a colon, a comma) and after at most MAX code
+ * points; their number in *NCPS.  A constants group's title before its
+ * "( id)" and a parameter name the text translated before its C type are
+ * such runs. */
+size_t ja_phrase_start(const ctx *c, size_t p, size_t lo, size_t max, size_t *ncps)
+{
+    size_t start = p, n = 0;
+    while (start > lo && n < max && ((unsigned char)c->t[start - 1] & 0x80)) {
+        size_t j = start - 1;
+        while (j > lo && ((unsigned char)c->t[j] & 0xC0) == 0x80)
+            j--;
+        size_t k;
+        unsigned cp = ja_cp_at(c->t + j, &k);
+        if (ja_sentence_end(cp) || cp == 0xFF1A || cp == 0xFF0C || cp == 0x3001)
+            break;
+        start = j, n++;
+    }
+    if (ncps)
+        *ncps = n;
+    return start;
+}
+
+/* The end of the WANT-th sentence from FROM (or of the line, or TO): the
+ * last row of a constants group runs as many sentences as its English. */
+size_t ja_sentences_end(const ctx *c, size_t from, size_t to, size_t want)
+{
+    size_t n = 0;
+    for (size_t i = from; i < to;) {
+        size_t k;
+        unsigned cp = ja_cp_at(c->t + i, &k);
+        i += k;
+        if (ja_sentence_end(cp) && ++n == want)
+            return i;
+        if (cp == '\n')
+            return i - 1;
+    }
+    return to;
+}
