@@ -65,11 +65,6 @@ static bool is_tag_ptr(const jt_param *p)
     return n >= 7 && strcmp(p->id + n - 7, "tag_ptr") == 0 && strcmp(jt_c_type(p->type, tb, sizeof tb), "jlong*") == 0;
 }
 
-/* Events during which only callbacksafe functions may be called. */
-static const char *const restricting_events[] = {
-    "GarbageCollectionStart", "GarbageCollectionFinish", "ObjectFree",
-};
-
 /* Heap iterations call the agent's callbacks while they run, on a VM
  * thread of their choosing (HotSpot: the VM thread).  Inside those only
  * callbacksafe functions may be called, so each such callback is replaced
@@ -213,14 +208,6 @@ static void put_callback_setup(wctx *w, const jt_function *f)
             P("    ctx.%s = %s;\n    if (%s) %s = cb_%s_%s;\n", slots[i].name, slots[i].name, slots[i].name,
               slots[i].name, f->id, slots[i].name);
     P("    user_data = &ctx;\n");
-}
-
-bool jt_wr_restricts(const jt_event *ev)
-{
-    for (size_t i = 0; i < sizeof restricting_events / sizeof *restricting_events; i++)
-        if (strcmp(restricting_events[i], ev->id) == 0)
-            return true;
-    return false;
 }
 
 /* ---- small helpers -------------------------------------------------------- */

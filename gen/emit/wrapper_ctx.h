@@ -30,9 +30,11 @@ typedef struct wctx {
 
 #define P(...) jt_out_printf(w->o, __VA_ARGS__)
 
-/* Whether only callbacksafe functions may be called during EV. */
+/* wrapper_tables.c, which emit_wrapper.c calls (never the other way):
+ * whether only callbacksafe functions may be called during EV (a column of
+ * the event table, and the wrappers' trampolines), and the metadata
+ * tables (jc_runtime.h's jc_fn_table, jc_event_table, ...). */
 bool jt_wr_restricts(const jt_event *ev);
-/* The metadata tables (jc_runtime.h's jc_fn_table, jc_event_table, ...). */
 void jt_wr_put_tables(wctx *w);
 
 #endif

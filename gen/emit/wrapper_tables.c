@@ -15,6 +15,19 @@
 #include "emit/wrapper_checks.h"
 #include "emit/wrapper_ctx.h"
 
+/* Events during which only callbacksafe functions may be called. */
+static const char *const restricting_events[] = {
+    "GarbageCollectionStart", "GarbageCollectionFinish", "ObjectFree",
+};
+
+bool jt_wr_restricts(const jt_event *ev)
+{
+    for (size_t i = 0; i < sizeof restricting_events / sizeof *restricting_events; i++)
+        if (strcmp(restricting_events[i], ev->id) == 0)
+            return true;
+    return false;
+}
+
 static void add_error(const char **list, size_t *n, size_t cap, const char *id)
 {
     for (size_t i = 0; i < *n; i++)
