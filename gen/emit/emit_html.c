@@ -37,10 +37,11 @@
  *   (ctx->html.site, see site.h) the page also gets a version switcher and
  *   "changed in" badges.
  * - The page is several files, one job each, sharing html_page.h: this
- *   file (the page, its sections, the site's version switcher),
+ *   file (the page and its sections),
  *   html_prose.c (prose trees), html_types.c (intros, constants, types),
  *   html_params.c (parameters, errors, capabilities, badges),
- *   html_members.c (functions, categories, events) and html_page_util.c;
+ *   html_members.c (functions, categories, events), html_versions.c (the
+ *   site's version switcher, "changed in") and html_page_util.c;
  *   filling template blocks is html_render.c's, shared with emit_site.c.
  */
 #include "emit/html_page.h"
@@ -48,61 +49,6 @@
 int jt_emit_html(const jt_emit_ctx *ctx);   /* until emit.h declares it */
 
 #define TEMPLATE_FILE "jvmti.html.tmpl"
-
-/* ---- jvmtigen site: version switcher, "changed in" ------------------------ */
-
-static const char *site_label(R *r, int i)
-{
-    return r->ctx->html.site->labels[i];
-}
-
-static void slot_version_items(jt_html *h, const void *arg)
-{
-    R *r = h->self;
-    (void)arg;
-    const jt_site_info *site = r->ctx->html.site;
-    for (int i = 0; i < site->nversions; i++) {
-        char href[256];
-        snprintf(href, sizeof href, "../%s/jvmti.html", site_label(r, i));
-        RENDER(&r->h, i == site->current ? "version_current" : "version_item", T("href", href),
-               T("label", site_label(r, i)));
-    }
-}
-
-static void slot_versions(jt_html *h, const void *arg)
-{
-    R *r = h->self;
-    (void)arg;
-    if (r->ctx->html.site)
-        RENDER(&r->h, "version_switcher", F("items", slot_version_items, NULL));
-}
-
-/* "changed in V" for each version up to this page's whose diff with the
- * version before changed KIND ID (once per version). */
-void jt_hp_changed_in(R *r, const char *kind, const char *id, const char *block)
-{
-    const jt_site_info *site = r->ctx->html.site;
-    if (!site)
-        return;
-    int last = -1;
-    for (size_t i = 0; i < site->nchanges; i++) {
-        const jt_site_change *c = &site->changes[i];
-        if (c->version > site->current || c->version == last || strcmp(c->kind, kind) != 0 ||
-            strcmp(c->name, id) != 0)
-            continue;
-        last = c->version;
-        char href[512], file[256];
-        jt_site_changes_file(site, c->version, file, sizeof file);
-        snprintf(href, sizeof href, "../%s#%s-%s", file, kind, id);
-        RENDER(&r->h, block, T("href", href), T("label", site_label(r, c->version)));
-    }
-}
-
-void jt_hp_slot_cap_changed(jt_html *h, const void *arg)
-{
-    R *r = h->self;
-    jt_hp_changed_in(r, "capability", arg, "cap_changed_in");
-}
 
 /* ---- the error section ------------------------------------------------- */
 
@@ -525,7 +471,7 @@ static void render_page(R *r)
            F("change_history", slot_change_history, NULL), F("search_box", slot_search_box, NULL),
            F("search_script", slot_search_script, NULL), F("legend", slot_legend, NULL),
            F("checks_section", slot_checks_section, NULL), F("legal_footer", slot_legal_footer, NULL),
-           F("versions", slot_versions, NULL));
+           F("versions", jt_hp_slot_versions, NULL));
 }
 
 int jt_emit_html(const jt_emit_ctx *ctx)

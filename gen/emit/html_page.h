@@ -163,7 +163,8 @@ bool jt_hp_listed(const jt_function *f);
 void jt_hp_slot_function_section(jt_html *h, const void *arg);
 void jt_hp_slot_event_section(jt_html *h, const void *arg);
 
-/* emit_html.c */
+/* html_versions.c */
+void jt_hp_slot_versions(jt_html *h, const void *arg);
 void jt_hp_changed_in(R *r, const char *kind, const char *id, const char *block);
 void jt_hp_slot_cap_changed(jt_html *h, const void *arg);
 
