@@ -1,10 +1,20 @@
-/* doc.c — helpers over description trees (see doc.h). */
+/* doc.c — helpers over description trees (see doc.h; jt_doc_attr in
+ * model.h), for the loader's resolver and the emitters alike. */
 #include "model/doc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/diag.h"
+
+/* The value of a description element's attribute NAME, or NULL. */
+const char *jt_doc_attr(const jt_doc *d, const char *name)
+{
+    for (size_t i = 0; d && i < d->nattrs; i++)
+        if (strcmp(d->attrs[i].name, name) == 0)
+            return d->attrs[i].value;
+    return NULL;
+}
 
 typedef struct sbuf {
     char *p;

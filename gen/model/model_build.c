@@ -304,14 +304,6 @@ static const jt_doc *build_description(jt_builder *b, const xmlNode *n, const jt
     return build_doc_children(b, n->children, scope);
 }
 
-const char *jt_doc_attr(const jt_doc *d, const char *name)
-{
-    for (size_t i = 0; d && i < d->nattrs; i++)
-        if (strcmp(d->attrs[i].name, name) == 0)
-            return d->attrs[i].value;
-    return NULL;
-}
-
 /* ---- intros, constants ------------------------------------------------- */
 
 static jt_intro *build_intro(jt_builder *b, const xmlNode *n, const char *parent_id,
