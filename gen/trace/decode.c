@@ -2,10 +2,10 @@
  * gen/runtime/common/jc_bintrace.h), which `jvmtigen trace`
  * (gen/cmd/trace.c) runs: its public API (trace.h) and the overview.
  *
- * Files (gen/trace/): decode.c this overview, the two passes in order and
- * the messages; source.[ch] the file's bytes through a window; header.c
- * the header and its names; walk.c the chunks and their records, and the
- * first pass; filter.c what the filters select; merge.c the second pass;
+ * Files (gen/trace/): decode.c this overview and the two passes in order;
+ * bad.c the messages; source.[ch] the file's bytes through a window;
+ * header.c the header and its names; items.c a record's items; walk.c the
+ * chunks and their records, and the first pass; filter.c what the filters select; merge.c the second pass;
  * format.c a record as text or jsonl; chrome.c --format=chrome; out.c the
  * output buffer and its sink; internal.h what they share.
  *
@@ -48,35 +48,13 @@
  *   violations, notes, leaks and summaries as instant ("i") events, thread
  *   names as metadata ("M"); each event's args hold the jsonl record.
  */
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../runtime/common/jc_trace_syntax.h"
-#include "../util/diag.h"
 #include "internal.h"
-
-/* "path:offset: error: what", through util/diag (so counted, and silent
- * where a caller such as the fuzz target asked for that). */
-int tr_bad(const char *path, uint64_t off, const char *what)
-{
-    char where[4096];
-    snprintf(where, sizeof where, "%s:%llu", path, (unsigned long long)off);
-    jt_diag(JT_DIAG_ERROR, where, 0, "%s", what);
-    return -1;
-}
-
-int tr_unreadable(dec *D, uint64_t off)
-{
-    char what[256];
-    if (D->src->err == ENOMEM)
-        return tr_bad(D->path, off, "out of memory");
-    snprintf(what, sizeof what, "cannot read the recording: %s",
-             D->src->err > 0 ? strerror(D->src->err) : "it got shorter while read (a recording still written?)");
-    return tr_bad(D->path, off, what);
-}
 
 /* ---- decoding ------------------------------------------------------------------------ */
 

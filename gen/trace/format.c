@@ -200,21 +200,6 @@ static void put_char(sbuf *b, const jc_trace_syntax *sx, long long c)
     tr_put_quoted(b, sx, &s, sx->char_quote);
 }
 
-/* A string item's value: interned (by id, 0 NULL) or inline. */
-int tr_item_str(names *nm, const unsigned char *it, str *out)
-{
-    unsigned type = it[0] & ~JC_BIN_I_OUTFLAG;
-    if (type == JC_BIN_I_STR_INLINE || type == JC_BIN_I_FIELD_INLINE) {
-        *out = (str){ it + JC_BIN_ITEM, (size_t)rd64(it + 8) };
-        return 1;
-    }
-    uint32_t id = (uint32_t)rd64(it + 8);
-    if (!id)
-        return 0;
-    *out = tr_id_str(nm, id);
-    return 1;
-}
-
 enum group { GRP_NONE, GRP_ARGS, GRP_OUT };
 
 /* One record as the shim would have written it (no newline). */

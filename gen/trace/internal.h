@@ -153,7 +153,7 @@ void tr_sb_s(sbuf *b, const char *s);
 void tr_sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void tr_out_flush(out *o, int all);
 
-/* ---- decode.c: messages ---------------------------------------------------------------- */
+/* ---- bad.c: messages ---------------------------------------------------------------- */
 
 /* "path:offset: error: what", through util/diag (so counted, and silent
  * where a caller such as the fuzz target asked for that).  -1. */
@@ -168,9 +168,13 @@ int tr_read_header(dec *D, uint64_t len, uint64_t *hlen_out, const unsigned char
 /* The interned string id ("?" when not defined). */
 str tr_id_str(const names *nm, uint32_t id);
 
-/* ---- walk.c: chunks and their records -------------------------------------------------- */
+/* ---- items.c: a record's items ----------------------------------------------------------- */
 
 size_t tr_item_len(const unsigned char *it);
+int tr_item_str(names *nm, const unsigned char *it, str *out);
+
+/* ---- walk.c: chunks and their records -------------------------------------------------- */
+
 int tr_walk_chunk(dec *D, jt_src *src, uint64_t c, uint32_t clen, uint64_t avail, uint32_t tid, chunk *ci,
                   cursor *cur);
 int tr_first_pass(dec *D, uint64_t len, uint64_t hlen);
@@ -183,7 +187,6 @@ int tr_chunk_excluded(dec *D, const chunk *ch);
 /* ---- format.c: a record as the shim writes it (text, jsonl) ---------------------------- */
 
 void tr_put_quoted(sbuf *b, const jc_trace_syntax *sx, const str *s, const char *quote);
-int tr_item_str(names *nm, const unsigned char *it, str *out);
 void tr_fmt_record(sbuf *out, names *nm, const rec *x, const jc_trace_syntax *sx);
 int tr_emit_line(dec *D, out *o, const rec *x, void *ctx);
 

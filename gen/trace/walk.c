@@ -12,19 +12,6 @@
 
 /* ---- the walk: chunks, then records ------------------------------------------------- */
 
-/* An item's bytes; SIZE_MAX for an inline string too long to be one. */
-size_t tr_item_len(const unsigned char *it)
-{
-    unsigned type = it[0] & ~JC_BIN_I_OUTFLAG;
-    if (type == JC_BIN_I_STR_INLINE || type == JC_BIN_I_FIELD_INLINE) {
-        uint64_t n = rd64(it + 8);
-        return n > (1u << 30) ? SIZE_MAX : JC_BIN_ITEM + (size_t)((n + 7u) & ~(uint64_t)7);
-    }
-    if (type == JC_BIN_I_ENUM_WIDE || type == JC_BIN_I_BITS_WIDE || type == JC_BIN_I_VTHREAD)
-        return JC_BIN_ITEM + 8;
-    return JC_BIN_ITEM;
-}
-
 /* The items of the record at r (len bytes, at file offset off) are whole
  * and known; *fields: one of them is a string field (a "check" maybe). */
 static int check_items(const unsigned char *r, size_t len, uint64_t off, const char *path, int *fields)
