@@ -106,8 +106,11 @@
  *    table and the events after it).  The capabilities
  *    table is sure when four in five of its names are found in order.
  * 4. Descriptions and sections run from the heading to the owner's first
- *    row or table header, less the C the page puts there (the prototype,
- *    typedefs, the phase row before the capabilities table), with each
+ *    row or table header (or a sentence the page adds: the phase a
+ *    function may be called in, that it may be called from heap
+ *    callbacks), less the C the page puts there (the prototype, also
+ *    with its function's name translated, "jvmtiError 获取功能(jvmtiEnv*";
+ *    typedefs; the phase row before the capabilities table), with each
  *    constants group the description holds cut out and its placeholder
  *    (<constants id=.../>) put where it was.
  *    A type's description runs from the start of the line of its C

@@ -148,6 +148,30 @@ static long opaque_index(const char *msgid, const char *element, const char *id)
     return found;
 }
 
+/* A function's prototype whose name the translation translated
+ * ("jvmtiError 获取功能(jvmtiEnv* env, ..."): PROTO's return type, a name
+ * without spaces, and "(jvmtiEnv"; [*s, *e) up to the '('. */
+static bool translated_proto(const ctx *c, const char *proto, size_t from, size_t to, size_t *s, size_t *e)
+{
+    static const char ret[] = "jvmtiError ";
+    if (strncmp(proto, ret, sizeof ret - 1) != 0)
+        return false;
+    for (size_t at = from, a, b; ja_find_sq(c->t, at, to, ret, false, &a, &b); at = b) {
+        size_t n = b;
+        while (n < to && ja_is_sp(c->t[n]))
+            n++;
+        size_t p = n;
+        while (p < to && p - n < 80 && c->t[p] != '(' && c->t[p] != ' ' && c->t[p] != '\n')
+            p++;
+        size_t ps, pe;
+        if (p > n && p < to && c->t[p] == '(' && ja_find_sq(c->t, p, to, "(jvmtiEnv", false, &ps, &pe) && ps == p) {
+            *s = a, *e = p + 1;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* A description or section in [from, to): less the C, with its constants
  * groups as placeholders. */
 static void place_prose(ctx *c, jt_aunit *u, size_t from, size_t to, rowset *rows, const char *proto,
@@ -159,7 +183,7 @@ static void place_prose(ctx *c, jt_aunit *u, size_t from, size_t to, rowset *row
     ja_cut_c(c, from, to, &cs);
     if (proto) {
         size_t s, e;
-        if (ja_find_sq(c->t, from, to, proto, true, &s, &e)) {
+        if (ja_find_sq(c->t, from, to, proto, true, &s, &e) || translated_proto(c, proto, from, to, &s, &e)) {
             size_t pe = paren_end(c, s + (strchr(c->t + s, '(') - (c->t + s)), to);
             add_cut(&cs, s, pe > e ? pe : e, -1);
         }
