@@ -318,21 +318,13 @@ static bool first_ident(ctx *c, const jt_doc *d, char *out, size_t n)
         if (d->name && jt_ident_opaque_element(d->name))
             continue;
         if (!d->name && d->text) {
-            for (const char *p = d->text; *p;) {
-                if (!ja_is_word(*p)) {
-                    p++;
-                    continue;
-                }
-                const char *q = p;
-                while (ja_is_word(*q))
-                    q++;
-                if (jt_vocab_class(c->vocab, p, (size_t)(q - p)) == 2 && (size_t)(q - p) < n) {
-                    memcpy(out, p, (size_t)(q - p));
-                    out[q - p] = '\0';
+            size_t w;
+            for (const char *p = d->text; (p = ja_next_word(p, &w)) != NULL; p += w)
+                if (jt_vocab_class(c->vocab, p, w) == 2 && w < n) {
+                    memcpy(out, p, w);
+                    out[w] = '\0';
                     return true;
                 }
-                p = q;
-            }
         }
         if (d->name && d->children && first_ident(c, d->children, out, n))
             return true;
@@ -410,19 +402,11 @@ static void collect_toks(ctx *c, head *h, const jt_doc *d)
             if (id && ja_code_like(id, strlen(id)))
                 add_tok(c, h, id, strlen(id));
         }
+        size_t w;
         if (!d->name && d->text)
-            for (const char *p = d->text; *p;) {
-                if (!ja_is_word(*p)) {
-                    p++;
-                    continue;
-                }
-                const char *q = p;
-                while (ja_is_word(*q))
-                    q++;
-                if (ja_code_like(p, (size_t)(q - p)))
-                    add_tok(c, h, p, (size_t)(q - p));
-                p = q;
-            }
+            for (const char *p = d->text; (p = ja_next_word(p, &w)) != NULL; p += w)
+                if (ja_code_like(p, w))
+                    add_tok(c, h, p, w);
         if (d->children)
             collect_toks(c, h, d->children);
     }

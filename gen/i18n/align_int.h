@@ -166,6 +166,7 @@ void ja_sb_add(sbuf *b, const char *s);
 char *ja_sb_take(sbuf *b);
 bool ja_find_sq(const char *t, size_t from, size_t to, const char *pat, bool nl, size_t *s, size_t *e);
 char *ja_xstrdup(const char *s);
+const char *ja_next_word(const char *p, size_t *n);
 bool ja_code_like(const char *w, size_t n);
 bool ja_code_title(const char *label);
 double ja_likeness(const char *a, const char *b);

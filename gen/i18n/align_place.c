@@ -27,15 +27,8 @@ static bool has_glued_row(const ctx *c, const char *t)
     static const char *const ctypes[] = { "jint", "jlong", "jboolean", "jchar", "jbyte", "jshort", "jfloat",
                                           "jdouble", "jthread", "jobject", "jclass", "jmethodID", "jfieldID",
                                           "jlocation", "jvalue", "char", "void", "size_t" };
-    for (const char *p = t; *p;) {
-        if (!ja_is_word(*p)) {
-            p++;
-            continue;
-        }
-        const char *q = p;
-        while (ja_is_word(*q))
-            q++;
-        size_t n = (size_t)(q - p);
+    size_t n;
+    for (const char *p = t; (p = ja_next_word(p, &n)) != NULL; p += n) {
         for (size_t i = 2; i + 3 < n; i++) {
             /* p[i..k) a name, p[k..n) a type */
             for (size_t k = i + 2; k < n; k++) {
@@ -46,7 +39,6 @@ static bool has_glued_row(const ctx *c, const char *t)
                     return true;
             }
         }
-        p = q;
     }
     return false;
 }
@@ -67,17 +59,10 @@ static bool has_word(const char *s, const char *w, size_t n)
  * one's block). */
 static bool names_more(const ctx *c, const char *t, const char *msgid)
 {
-    for (size_t i = 0; t[i];) {
-        size_t n = 0;
-        while (ja_is_word(t[i + n]))
-            n++;
-        if (!n)
-            i++;
-        else if (jt_vocab_class(c->vocab, t + i, n) != 0 && !has_word(msgid, t + i, n))
+    size_t n;
+    for (const char *p = t; (p = ja_next_word(p, &n)) != NULL; p += n)
+        if (jt_vocab_class(c->vocab, p, n) != 0 && !has_word(msgid, p, n))
             return true;
-        else
-            i += n;
-    }
     return false;
 }
 

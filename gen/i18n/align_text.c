@@ -166,6 +166,21 @@ bool ja_find_sq(const char *t, size_t from, size_t to, const char *pat, bool nl,
 
 /* ---- words, titles and runs of text ---------------------------------------- */
 
+/* The next word (a run of ja_is_word characters) at or after P: its
+ * start, and its length in *N; NULL when there is none. */
+const char *ja_next_word(const char *p, size_t *n)
+{
+    while (*p && !ja_is_word(*p))
+        p++;
+    if (!*p)
+        return NULL;
+    const char *q = p;
+    while (ja_is_word(*q))
+        q++;
+    *n = (size_t)(q - p);
+    return p;
+}
+
 char *ja_xstrdup(const char *s)
 {
     char *d = strdup(s);
