@@ -140,12 +140,6 @@ static void o_q(out *o, const char *s)
     o_s(o, "\"");
 }
 
-static const char *phase_word(int phase)
-{
-    const char *n = jc_g.iface && jc_g.iface->phase_name ? jc_g.iface->phase_name(phase) : NULL;
-    return n ? n : "unknown";
-}
-
 static const char *signal_word(int sig)
 {
     return sig == SIGABRT ? "SIGABRT" : "signal";
@@ -167,7 +161,7 @@ static void write_enter(const jc_call_slot *s, int fn, int sig, unsigned long lo
         t.b[t.n] = '\0';
         memcpy(tname, t.b, t.n + 1);
     }
-    const char *phase = phase_word(atomic_load(&jc_g.phase));
+    const char *phase = jc_phase_word(atomic_load(&jc_g.phase));
     if (jc_g.opt.format == JC_FMT_JSONL) {
         o_s(&o, "{\"kind\":\"enter\",\"name\":\"");
         o_s(&o, name);

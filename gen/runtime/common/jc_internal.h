@@ -66,6 +66,9 @@ bool jc_start_own_thread(void *(*fn)(void *), const char *role);
 int jc_bin_chunks_held(void);
 /* The calling thread exits: its last chunk is unmapped. */
 void jc_bin_thread_exit(void);
+/* The word records (and the crash path's) show for a value of jc_g.phase:
+ * the interface's phase_name, "unknown" where it has none (jc_trace.c). */
+const char *jc_phase_word(int phase);
 /* The calling thread's name as records show it (jc_trace.c). */
 const char *jc_trace_thread_name(void);
 /* The recorder asks names through fn (jc_trace_thread_name, given by

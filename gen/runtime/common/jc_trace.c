@@ -97,7 +97,7 @@ struct jc_rec {
 
 /* The punctuation of each, the kind words and the bare-word rule:
  * jc_trace_syntax.c, which `jvmtigen trace` shares (the phase words are
- * the interface's, phase_name below). */
+ * the interface's, jc_phase_word below). */
 static const jc_trace_syntax *const syntaxes[] = {
     [JC_FMT_TEXT] = &jc_trace_text,
     [JC_FMT_JSONL] = &jc_trace_jsonl,
@@ -232,7 +232,7 @@ void jc_trace_thread_renamed(void)
         jc_bin_thread_renamed(NULL, false);
 }
 
-static const char *phase_name(int phase)
+const char *jc_phase_word(int phase)
 {
     const char *n = jc_g.iface && jc_g.iface->phase_name ? jc_g.iface->phase_name(phase) : NULL;
     return n ? n : "unknown";
@@ -608,7 +608,7 @@ static void put_header(jc_rec *r, const char *name, const char *label, const cha
     }
     if (!r->to_text)
         return;
-    const char *phase = phase_name(atomic_load_explicit(&jc_g.phase, memory_order_relaxed));
+    const char *phase = jc_phase_word(atomic_load_explicit(&jc_g.phase, memory_order_relaxed));
     if (is_text(r)) {
         put_s(r, b, "thread=");
         put_word(r, b, virt ? vname : thread_name());
