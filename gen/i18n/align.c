@@ -317,6 +317,7 @@ jt_alignment *jt_align(const jt_spec *spec, const jt_rtext *text)
     ja_index_units(&c);
 
     ja_build_heads(&c);
+    ja_type_titles(&c);
     ja_find_cands(&c);
     ja_align_heads(&c);
     ja_type_heads(&c);

@@ -74,17 +74,23 @@ static const char *head_label(const head *h)
     return NULL;
 }
 
-/* The line [s, e) is a heading the translation kept in English because it
- * is code. */
-static bool kept_heading(const ctx *c, size_t s, size_t e)
+/* The line [s, e), spaces around it aside, is TEXT. */
+static bool line_is(const ctx *c, size_t s, size_t e, const char *text)
 {
     while (s < e && ja_is_sp(c->t[s]))
         s++;
     while (e > s && ja_is_sp(c->t[e - 1]))
         e--;
+    return strlen(text) == e - s && !memcmp(c->t + s, text, e - s);
+}
+
+/* The line [s, e) is a heading the translation kept in English because it
+ * is code. */
+static bool kept_heading(const ctx *c, size_t s, size_t e)
+{
     for (size_t i = 0; i < c->nheads; i++) {
         const char *l = head_label(&c->heads[i]);
-        if (ja_code_title(l) && strlen(l) == e - s && !memcmp(c->t + s, l, e - s))
+        if (ja_code_title(l) && line_is(c, s, e, l))
             return true;
     }
     return false;
@@ -120,37 +126,18 @@ static bool starts_with_name(const ctx *c, size_t p)
     return n && jt_vocab_class(c->vocab, c->t + p, n) != 0;
 }
 
-/* The types' titles as the text captions them ("jvmtiTimerInfo- 计时器信息"):
- * a line that is one of them is a type's heading, not a section's. */
-static void type_titles(ctx *c)
-{
-    for (size_t i = 0; i < c->spec->ntypedefs; i++) {
-        size_t where;
-        char *t = ja_inline_title(c, c->spec->typedefs[i]->id, &where);
-        if (!t)
-            continue;
-        c->type_titles = realloc(c->type_titles, (c->ntitles + 1) * sizeof *c->type_titles);
-        if (!c->type_titles)
-            jt_fatal("out of memory");
-        c->type_titles[c->ntitles++] = t;
-    }
-}
-
+/* A line that is a type's title as the text captions it ("jvmtiTimerInfo-
+ * 计时器信息", ja_type_titles) is the type's heading, not a section's. */
 static bool type_title_line(const ctx *c, size_t s, size_t e)
 {
-    while (s < e && ja_is_sp(c->t[s]))
-        s++;
-    while (e > s && ja_is_sp(c->t[e - 1]))
-        e--;
     for (size_t i = 0; i < c->ntitles; i++)
-        if (strlen(c->type_titles[i]) == e - s && !memcmp(c->t + s, c->type_titles[i], e - s))
+        if (c->type_titles[i] && line_is(c, s, e, c->type_titles[i]))
             return true;
     return false;
 }
 
 void ja_find_cands(ctx *c)
 {
-    type_titles(c);
     size_t cap = 0;
     for (size_t l = 0; l < c->rt->nlines; l++) {
         size_t s = c->rt->line_start[l];

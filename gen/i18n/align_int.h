@@ -90,7 +90,7 @@ typedef struct ctx {
      * descriptions (ja_type_heads): where no row or paragraph runs on */
     struct tspan { size_t hs, he; } *theads;
     size_t ntheads;
-    /* the types' titles as the text captions them (ja_find_cands) */
+    /* each typedef's title as the text captions it, or NULL (ja_type_titles) */
     char **type_titles;
     size_t ntitles;
 } ctx;
@@ -219,6 +219,8 @@ void ja_do_intro(ctx *c, const head *h);
 
 /* align_titles.c */
 char *ja_inline_title(ctx *c, const char *id, size_t *where);
+void ja_type_titles(ctx *c);
+const char *ja_type_title(const ctx *c, const jt_typedef *td);
 void ja_place_title(ctx *c, jt_aunit *u, const char *id);
 void ja_type_heads(ctx *c);
 void ja_type_description(ctx *c, const jt_typedef *td);

@@ -41,6 +41,28 @@ char *ja_inline_title(ctx *c, const char *id, size_t *where)
     return best;
 }
 
+/* Each type's title as the text captions it, once (ja_inline_title reads
+ * the whole text): the headings' step and the types' descriptions ask. */
+void ja_type_titles(ctx *c)
+{
+    c->ntitles = c->spec->ntypedefs;
+    c->type_titles = calloc(c->ntitles ? c->ntitles : 1, sizeof *c->type_titles);
+    if (!c->type_titles)
+        jt_fatal("out of memory");
+    for (size_t i = 0; i < c->ntitles; i++) {
+        size_t where;
+        c->type_titles[i] = ja_inline_title(c, c->spec->typedefs[i]->id, &where);
+    }
+}
+
+const char *ja_type_title(const ctx *c, const jt_typedef *td)
+{
+    for (size_t i = 0; i < c->ntitles; i++)
+        if (c->spec->typedefs[i] == td)
+            return c->type_titles[i];
+    return NULL;
+}
+
 void ja_place_title(ctx *c, jt_aunit *u, const char *id)
 {
     if (!u)
@@ -62,15 +84,13 @@ void ja_place_title(ctx *c, jt_aunit *u, const char *id)
  * False when the text does not show the type so. */
 static bool type_head(const ctx *c, const jt_typedef *td, size_t *hs_out, size_t *ds, size_t *de)
 {
-    size_t where;
-    char *title = ja_inline_title((ctx *)c, td->id, &where);
+    const char *title = ja_type_title(c, td);
     if (!title)
         return false;
     char pat[300];
     snprintf(pat, sizeof pat, "} %s;%s-", td->id, td->id);
     size_t s, e;
     if (!ja_find_sq(c->t, 0, c->len, pat, false, &s, &e)) {
-        free(title);
         return false;
     }
     /* the "typedef" this definition starts with, on the same line */
@@ -81,7 +101,6 @@ static bool type_head(const ctx *c, const jt_typedef *td, size_t *hs_out, size_t
     for (const char *p = c->t + ls; (p = memmem(p, (size_t)(c->t + s - p), "typedef ", 8)) != NULL; p += 8)
         td_at = p;
     if (!td_at || ls == 0) {
-        free(title);
         return false;
     }
     size_t end = (size_t)(td_at - c->t), start = ls;
@@ -104,7 +123,6 @@ static bool type_head(const ctx *c, const jt_typedef *td, size_t *hs_out, size_t
     size_t a, b;
     if (ok && ja_find_sq(c->t, start, end, title, false, &a, &b))
         start = b;
-    free(title);
     if (!ok)
         return false;
     *hs_out = hs, *ds = start, *de = end;
